@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+const KEY = 'k'.repeat(32);
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ WEB3_API_KEY: KEY });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8000,
+      networkExposed: false,
+      corsAllowedOrigins: [],
+      enableWalletCreate: false,
+      wallet: { kind: 'none' },
+      dataDir: './.data',
+    });
+    expect(config.rpcUrls.size).toBe(0);
+  });
+
+  it.each([undefined, '', '   '])('refuses to start without WEB3_API_KEY (%j)', (value) => {
+    expect(() => loadConfig(value === undefined ? {} : { WEB3_API_KEY: value })).toThrow(
+      /^WEB3_API_KEY: is required/,
+    );
+  });
+
+  it('flags non-loopback hosts as network-exposed', () => {
+    expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '0.0.0.0' }).networkExposed).toBe(true);
+    expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '10.1.2.3' }).networkExposed).toBe(true);
+    expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '::1' }).networkExposed).toBe(false);
+    expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: 'localhost' }).networkExposed).toBe(false);
+  });
+
+  it('parses the CORS allowlist and rejects "*"', () => {
+    expect(
+      loadConfig({ WEB3_API_KEY: KEY, CORS_ALLOWED_ORIGINS: 'https://a.example, http://localhost:3000' })
+        .corsAllowedOrigins,
+    ).toEqual(['https://a.example', 'http://localhost:3000']);
+    expect(() => loadConfig({ WEB3_API_KEY: KEY, CORS_ALLOWED_ORIGINS: '*' })).toThrow(
+      /^CORS_ALLOWED_ORIGINS: .*"\*"/,
+    );
+    expect(() => loadConfig({ WEB3_API_KEY: KEY, CORS_ALLOWED_ORIGINS: 'https://a.example,*' })).toThrow(
+      /^CORS_ALLOWED_ORIGINS/,
+    );
+    expect(() => loadConfig({ WEB3_API_KEY: KEY, CORS_ALLOWED_ORIGINS: 'https://*.example' })).toThrow(
+      /^CORS_ALLOWED_ORIGINS/,
+    );
+    expect(() => loadConfig({ WEB3_API_KEY: KEY, CORS_ALLOWED_ORIGINS: 'https://a.example/path' })).toThrow(
+      /^CORS_ALLOWED_ORIGINS/,
+    );
+  });
+
+  it.each([
+    ['API_HOST', 'my host'],
+    ['API_PORT', '80a'],
+    ['API_PORT', '70000'],
+    ['API_PORT', '-1'],
+    ['ENABLE_WALLET_CREATE_ENDPOINT', 'yes please'],
+    ['RPC_URL_ETHEREUM', 'not a url'],
+    ['RPC_URL_BASE', 'ftp://node.example'],
+    ['RPC_TIMEOUT_MS', '5'],
+    ['WALLET_PRIVATE_KEY', '0x1234'],
+    ['WALLET_KEYSTORE_PASSWORD', undefined],
+    ['LOG_LEVEL', 'loud'],
+  ])('invalid %s=%j fails with a message naming the variable', (variable, value) => {
+    const env: Record<string, string | undefined> = { WEB3_API_KEY: KEY, [variable]: value };
+    if (variable === 'WALLET_KEYSTORE_PASSWORD') env.WALLET_KEYSTORE_PATH = '/tmp/key.json';
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^${variable}: `));
+  });
+
+  it('never puts a secret value into an error message', () => {
+    const secret = `0x${'ab'.repeat(31)}zz`;
+    const error = (() => {
+      try {
+        loadConfig({ WEB3_API_KEY: KEY, WALLET_PRIVATE_KEY: secret });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error?.message).toMatch(/^WALLET_PRIVATE_KEY/);
+    expect(error?.message).not.toContain('abab');
+  });
+
+  it('rejects a private key and a keystore at the same time', () => {
+    expect(() =>
+      loadConfig({ WEB3_API_KEY: KEY, WALLET_PRIVATE_KEY: 'a'.repeat(64), WALLET_KEYSTORE_PATH: '/k.json' }),
+    ).toThrow(/not both/);
+  });
+
+  it('maps RPC_URL_<CHAIN> variables to chain ids', () => {
+    const config = loadConfig({
+      WEB3_API_KEY: KEY,
+      RPC_URL_DEVNET: 'http://127.0.0.1:8545',
+      RPC_URL_BASE: 'https://user:pw@base.example/rpc',
+    });
+    expect([...config.rpcUrls.keys()].sort((a, b) => a - b)).toEqual([8453, 31337]);
+  });
+});

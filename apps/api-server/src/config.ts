@@ -1,0 +1,181 @@
+import { isIP } from 'node:net';
+import { chains } from '@org/chain-evm';
+
+/** Where the wallet key comes from. Secrets stay in this object only; it is never logged. */
+export type WalletKeySource =
+  | { kind: 'none' }
+  | { kind: 'privateKey'; privateKey: string }
+  | { kind: 'keystore'; path: string; password: string };
+
+/** Validated server configuration. */
+export interface Config {
+  apiKey: string;
+  host: string;
+  port: number;
+  /** True when the bind address is not loopback: a warning is logged at startup. */
+  networkExposed: boolean;
+  corsAllowedOrigins: string[];
+  enableWalletCreate: boolean;
+  /** Chain id → RPC URL (may contain credentials; never logged). */
+  rpcUrls: Map<number, string>;
+  rpcTimeoutMs: number;
+  wallet: WalletKeySource;
+  dataDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** A configuration problem; the message names the variable and never includes its value. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  readonly variable: string;
+  constructor(variable: string, problem: string) {
+    super(`${variable}: ${problem}`);
+    this.variable = variable;
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Reads and validates the environment. Called from `main()`, never at import. Throws {@link ConfigError} naming
+ * the first bad variable.
+ *
+ * @example
+ * ```ts
+ * const config = loadConfig(process.env);
+ * ```
+ */
+export function loadConfig(env: Env): Config {
+  const apiKey = env.WEB3_API_KEY;
+  if (apiKey === undefined || apiKey.trim() === '') {
+    throw new ConfigError(
+      'WEB3_API_KEY',
+      'is required (the server refuses to start without it); e.g. 64 random hex characters',
+    );
+  }
+  if (apiKey !== apiKey.trim())
+    throw new ConfigError('WEB3_API_KEY', 'must not start or end with white space');
+  if (apiKey.length < 16) throw new ConfigError('WEB3_API_KEY', 'must be at least 16 characters');
+
+  const host = (env.API_HOST ?? '127.0.0.1').trim() || '127.0.0.1';
+  if (host !== 'localhost' && isIP(host) === 0) {
+    throw new ConfigError('API_HOST', 'must be an IPv4/IPv6 address or "localhost"');
+  }
+  const port = parseInteger(env, 'API_PORT', 8000, 0, 65_535);
+  const corsAllowedOrigins = parseOrigins(env.CORS_ALLOWED_ORIGINS ?? '');
+  const enableWalletCreate = parseBoolean(env, 'ENABLE_WALLET_CREATE_ENDPOINT', false);
+
+  const rpcUrls = new Map<number, string>();
+  for (const chain of chains) {
+    const variable = `RPC_URL_${chain.name.toUpperCase()}`;
+    const value = env[variable]?.trim();
+    if (!value) continue;
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new ConfigError(variable, 'must be an http(s) URL');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new ConfigError(variable, 'must be an http(s) URL');
+    }
+    rpcUrls.set(chain.id, value);
+  }
+  const rpcTimeoutMs = parseInteger(env, 'RPC_TIMEOUT_MS', 8_000, 100, 120_000);
+
+  const privateKey = env.WALLET_PRIVATE_KEY?.trim();
+  const keystorePath = env.WALLET_KEYSTORE_PATH?.trim();
+  let wallet: WalletKeySource = { kind: 'none' };
+  if (privateKey && keystorePath) {
+    throw new ConfigError(
+      'WALLET_PRIVATE_KEY',
+      'set either WALLET_PRIVATE_KEY or WALLET_KEYSTORE_PATH, not both',
+    );
+  }
+  if (privateKey) {
+    if (!/^(0x)?[0-9a-fA-F]{64}$/.test(privateKey)) {
+      throw new ConfigError('WALLET_PRIVATE_KEY', 'must be 32 bytes of hex (64 hex characters, optional 0x)');
+    }
+    wallet = { kind: 'privateKey', privateKey };
+  } else if (keystorePath) {
+    const password = env.WALLET_KEYSTORE_PASSWORD;
+    if (password === undefined) {
+      throw new ConfigError('WALLET_KEYSTORE_PASSWORD', 'is required with WALLET_KEYSTORE_PATH');
+    }
+    wallet = { kind: 'keystore', path: keystorePath, password };
+  }
+
+  const dataDir = (env.DATA_DIR ?? './.data').trim() || './.data';
+  const logLevel = (env.LOG_LEVEL ?? 'info').trim() as Config['logLevel'];
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', 'must be one of fatal, error, warn, info, debug, trace, silent');
+  }
+
+  return {
+    apiKey,
+    host,
+    port,
+    networkExposed: !isLoopback(host),
+    corsAllowedOrigins,
+    enableWalletCreate,
+    rpcUrls,
+    rpcTimeoutMs,
+    wallet,
+    dataDir,
+    logLevel,
+  };
+}
+
+function parseInteger(env: Env, variable: string, fallback: number, min: number, max: number): number {
+  const raw = env[variable]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^[0-9]+$/.test(raw)) throw new ConfigError(variable, `must be an integer from ${min} to ${max}`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(variable, `must be an integer from ${min} to ${max}`);
+  return value;
+}
+
+function parseBoolean(env: Env, variable: string, fallback: boolean): boolean {
+  const raw = env[variable]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(variable, 'must be true or false');
+}
+
+function parseOrigins(raw: string): string[] {
+  const entries = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const origins: string[] = [];
+  for (const entry of entries) {
+    if (entry.includes('*')) {
+      throw new ConfigError(
+        'CORS_ALLOWED_ORIGINS',
+        'must not contain "*": credentials are always allowed, so every origin must be listed explicitly',
+      );
+    }
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      throw new ConfigError(
+        'CORS_ALLOWED_ORIGINS',
+        `entry ${JSON.stringify(entry.slice(0, 100))} is not an origin`,
+      );
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== entry.replace(/\/$/, '')) {
+      throw new ConfigError(
+        'CORS_ALLOWED_ORIGINS',
+        `entry ${JSON.stringify(entry.slice(0, 100))} must be a bare origin like https://app.example.com`,
+      );
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}

@@ -1,0 +1,43 @@
+/** A chain as it appears in responses. */
+export interface ChainRefDto {
+  /** EIP-155 chain id. */
+  id: number;
+  /** Registry name, e.g. `ethereum`, `base`, `devnet`. */
+  name: string;
+}
+
+/** A native balance. */
+export interface BalanceDto {
+  /** Checksummed address. */
+  address: string;
+  chain: ChainRefDto;
+  /** Balance in whole native units as a decimal string, e.g. `"1.5"`. */
+  balance: string;
+  /** Balance in wei as a decimal string. */
+  balanceWei: string;
+  /** Native currency symbol. */
+  symbol: string;
+  /** Block the balance was read at. */
+  blockNumber: number;
+}
+
+/** The configured wallet and its balance. */
+export interface WalletInfoDto extends BalanceDto {
+  configured: boolean;
+}
+
+/** A newly generated wallet. The key is in this response only. */
+export interface CreatedWalletDto {
+  address: string;
+  /** 0x-prefixed 32-byte private key. Shown once; never stored or logged by the server. */
+  privateKey: string;
+  warning: string;
+}
+
+/** Health check answer. */
+export interface HealthDto {
+  /** `ok` when healthy. */
+  status: string;
+  /** The api-server package version. */
+  version: string;
+}

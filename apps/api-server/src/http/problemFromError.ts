@@ -1,0 +1,43 @@
+import { ValidateError } from '@tsoa/runtime';
+import { ApiProblem } from './ApiProblem.js';
+
+/**
+ * Library error codes → HTTP status. Library errors carry a stable `code`; anything not listed here is a bug or
+ * an unexpected failure and becomes a generic 500 with no detail.
+ */
+const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+  UNSUPPORTED_CHAIN: 422,
+  CHAIN_NOT_CONFIGURED: 422,
+  INVALID_ADDRESS: 422,
+  INVALID_PRIVATE_KEY: 422,
+  RPC_TIMEOUT: 503,
+  RPC_UNAVAILABLE: 503,
+  RPC_ERROR: 502,
+};
+
+/** Turns anything thrown while serving a request into the problem the client sees. */
+export function problemFromError(error: unknown): ApiProblem {
+  if (error instanceof ApiProblem) return error;
+  if (error instanceof ValidateError) {
+    const fields: Record<string, string> = {};
+    for (const [field, info] of Object.entries(error.fields)) fields[field] = info.message;
+    return new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, { fields });
+  }
+  const e = error as { type?: unknown; status?: unknown; code?: unknown; shortMessage?: unknown } | null;
+  if (e && typeof e === 'object') {
+    // body-parser errors (express.json)
+    if (e.type === 'entity.parse.failed')
+      return new ApiProblem(400, 'MALFORMED_JSON', 'Request body is not valid JSON');
+    if (e.type === 'entity.too.large')
+      return new ApiProblem(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+    if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
+      return new ApiProblem(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported body encoding');
+    }
+    if (typeof e.code === 'string' && e.code in STATUS_BY_CODE) {
+      const status = STATUS_BY_CODE[e.code] ?? 500;
+      const title = typeof e.shortMessage === 'string' ? e.shortMessage : e.code;
+      return new ApiProblem(status, e.code, title);
+    }
+  }
+  return new ApiProblem(500, 'INTERNAL_ERROR', 'Internal server error');
+}

@@ -1,0 +1,25 @@
+import { ConfigError, loadConfig } from './config.js';
+import { startServer } from './startServer.js';
+
+/**
+ * Production entry: configuration only from the environment. Exits non-zero with a clear message when the
+ * configuration is invalid (e.g. WEB3_API_KEY unset); stops cleanly on SIGINT/SIGTERM.
+ */
+export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`api-server: configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const server = await startServer({ config });
+  const stop = () => {
+    void server.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,7 @@
+import type { WalletService } from './WalletService.js';
+
+/** Everything the controllers use; built once per app by the composition root. */
+export interface Services {
+  version: string;
+  wallet: WalletService;
+}

@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { loadKeystore, walletFromPrivateKey } from '@org/chain-evm';
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { createLogger } from './http/createLogger.js';
+import { loadSpec } from './loadSpec.js';
+import { ChainProviders } from './services/ChainProviders.js';
+import type { Services } from './services/Services.js';
+import { WalletService } from './services/WalletService.js';
+import { packageVersion } from './version.js';
+
+/** A running server. */
+export interface RunningServer {
+  url: string;
+  app: Express;
+  services: Services;
+  /** Stops accepting connections, closes idle ones and releases providers. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: builds the services from a validated {@link Config}, creates the app and listens.
+ *
+ * @example
+ * ```ts
+ * const server = await startServer({ config: loadConfig(process.env) });
+ * console.log(server.url);
+ * ```
+ */
+export async function startServer({
+  config,
+  logger,
+}: {
+  config: Config;
+  logger?: Logger;
+}): Promise<RunningServer> {
+  const log = logger ?? createLogger({ level: config.logLevel });
+  const address = await resolveWalletAddress(config);
+  const providers = new ChainProviders({ rpcUrls: config.rpcUrls, timeoutMs: config.rpcTimeoutMs });
+  const services: Services = {
+    version: packageVersion(),
+    wallet: new WalletService({ providers, address, enableCreate: config.enableWalletCreate }),
+  };
+  const app = createApp({ config, services, logger: log, spec: loadSpec() });
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  if (config.networkExposed) {
+    log.warn(
+      { host: config.host },
+      'API_HOST is not a loopback address: the API (which can move funds) is reachable from the network. Put it behind TLS and a firewall.',
+    );
+  }
+  log.info(
+    {
+      host: config.host,
+      port,
+      chains: providers.configured().map((c) => c.name),
+      wallet: address ?? null,
+      walletCreate: config.enableWalletCreate,
+      corsOrigins: config.corsAllowedOrigins,
+    },
+    'api-server listening',
+  );
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    app,
+    services,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }).then(() => providers.destroy());
+      return closing;
+    },
+  };
+}
+
+async function resolveWalletAddress(config: Config): Promise<`0x${string}` | undefined> {
+  const source = config.wallet;
+  if (source.kind === 'privateKey') {
+    return walletFromPrivateKey({ privateKey: source.privateKey }).address as `0x${string}`;
+  }
+  if (source.kind === 'keystore') {
+    const json = await readFile(source.path, 'utf8').catch((cause: unknown) => {
+      throw new Error(
+        `WALLET_KEYSTORE_PATH: cannot read the keystore file (${(cause as NodeJS.ErrnoException).code})`,
+      );
+    });
+    return (await loadKeystore({ json, password: source.password })).address as `0x${string}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSpec } from '../src/loadSpec.js';
+import { startTestServer, TEST_API_KEY, type TestServer } from './helpers/startTestServer.js';
+
+interface Operation {
+  method: string;
+  path: string;
+}
+
+// Every operation in the generated OpenAPI document, with path parameters filled in, so that a route added later
+// is covered without anyone remembering to add it here.
+const spec = loadSpec() as { paths: Record<string, Record<string, unknown>> };
+const operations: Operation[] = Object.entries(spec.paths).flatMap(([path, item]) =>
+  Object.keys(item)
+    .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+    .map((method) => ({
+      method: method.toUpperCase(),
+      path: path.replace(/\{[^}]+\}/g, '0x0000000000000000000000000000000000000001'),
+    })),
+);
+const protectedOperations = operations.filter((op) => !(op.method === 'GET' && op.path === '/health'));
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ ENABLE_WALLET_CREATE_ENDPOINT: 'true' });
+});
+afterAll(() => server.close());
+
+describe('authentication on every operation of the generated spec', () => {
+  it('the spec lists the wallet operations and health (sanity of the table below)', () => {
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', path: '/health' },
+        { method: 'GET', path: '/wallet/info' },
+        { method: 'POST', path: '/wallet/create' },
+      ]),
+    );
+    expect(protectedOperations.length).toBe(operations.length - 1);
+  });
+
+  it.each(protectedOperations.map((op) => [op.method, op.path] as const))(
+    '%s %s → 401 without a key and with a wrong key',
+    async (method, path) => {
+      for (const key of [
+        null,
+        'wrong-key',
+        `${'x'.repeat(2000)}`,
+        TEST_API_KEY.slice(0, -1),
+        TEST_API_KEY.toUpperCase(),
+      ]) {
+        const res = await server.call(`${path}?chain=devnet`, { method, key });
+        expect(res.status).toBe(401);
+        expect(res.headers.get('content-type')).toContain('application/problem+json');
+        const body = (await res.json()) as { code: string };
+        expect(body.code).toBe('UNAUTHORIZED');
+      }
+    },
+  );
+
+  it('every protected operation declares the api_key security scheme in the spec', () => {
+    for (const [path, item] of Object.entries(spec.paths)) {
+      for (const [method, op] of Object.entries(item as Record<string, { security?: unknown[] }>)) {
+        if (path === '/health') continue;
+        expect({ path, method, security: op.security }).toEqual({
+          path,
+          method,
+          security: [{ api_key: [] }],
+        });
+      }
+    }
+  });
+
+  it('GET /health needs no key and reports the package version', async () => {
+    const res = await server.call('/health', { key: null });
+    expect(res.status).toBe(200);
+    const { version } = (await import('../package.json', { with: { type: 'json' } })).default;
+    expect(await res.json()).toEqual({ status: 'ok', version });
+  });
+
+  it('the correct key is accepted (the 401s above are about the key, not the route)', async () => {
+    const res = await server.call('/wallet/create', { method: 'POST' });
+    expect(res.status).toBe(201);
+  });
+
+  it('an unknown route is 401 without a key and 404 with one', async () => {
+    expect((await server.call('/nope', { key: null })).status).toBe(401);
+    const res = await server.call('/nope');
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { code: string }).code).toBe('NOT_FOUND');
+  });
+
+  it('the API key never appears in the logs', () => {
+    expect(server.logs()).not.toContain(TEST_API_KEY);
+    expect(server.logs()).toContain('[redacted]');
+  });
+});

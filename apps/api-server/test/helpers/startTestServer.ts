@@ -1,0 +1,39 @@
+import { PassThrough } from 'node:stream';
+import { type Config, loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/http/createLogger.js';
+import { type RunningServer, startServer } from '../../src/startServer.js';
+
+export const TEST_API_KEY = 'test-key-0123456789abcdef0123456789abcdef';
+
+export interface TestServer extends RunningServer {
+  /** Every log line the server wrote, as raw JSON text. */
+  logs(): string;
+  /** fetch relative to the server, with the API key unless `key: null`. */
+  call(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>;
+}
+
+/** Starts the real server on 127.0.0.1:random with `env` on top of a minimal valid environment. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const config: Config = loadConfig({
+    WEB3_API_KEY: TEST_API_KEY,
+    API_PORT: '0',
+    LOG_LEVEL: 'debug',
+    ...env,
+  });
+  const sink = new PassThrough();
+  let captured = '';
+  sink.on('data', (chunk: Buffer) => {
+    captured += chunk.toString('utf8');
+  });
+  const server = await startServer({ config, logger: createLogger({ level: 'debug', destination: sink }) });
+  return {
+    ...server,
+    logs: () => captured,
+    call: (path, init = {}) => {
+      const { key = TEST_API_KEY, headers, ...rest } = init;
+      const merged = new Headers(headers);
+      if (key !== null) merged.set('X-API-Key', key);
+      return fetch(`${server.url}${path}`, { ...rest, headers: merged });
+    },
+  };
+}

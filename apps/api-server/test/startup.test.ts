@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const entry = fileURLToPath(new URL('../dist/start.js', import.meta.url));
+
+/** Runs the production entry (built by `build`) with only `env`, collecting output until it exits or is killed. */
+function run(env: Record<string, string>, killAfterMs?: number) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [entry], { env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c;
+      if (killAfterMs !== undefined && stdout.includes('api-server listening')) {
+        setTimeout(() => child.kill('SIGTERM'), killAfterMs);
+      }
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c;
+    });
+    const guard = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.on('exit', (code) => {
+      clearTimeout(guard);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('pnpm start (dist/start.js)', () => {
+  it('exits non-zero with a clear message when WEB3_API_KEY is unset', async () => {
+    const { code, stderr } = await run({});
+    expect(code).toBe(1);
+    expect(stderr).toContain('WEB3_API_KEY: is required');
+  });
+
+  it('exits non-zero when CORS_ALLOWED_ORIGINS contains *', async () => {
+    const { code, stderr } = await run({ WEB3_API_KEY: 'k'.repeat(32), CORS_ALLOWED_ORIGINS: '*' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('CORS_ALLOWED_ORIGINS');
+  });
+
+  it('binding 0.0.0.0 starts, logs a network-exposure warning, and stops cleanly on SIGTERM', async () => {
+    const { code, stdout } = await run(
+      { WEB3_API_KEY: 'k'.repeat(32), API_HOST: '0.0.0.0', API_PORT: '0' },
+      50,
+    );
+    expect(stdout).toMatch(/"level":40.*reachable from the network/);
+    expect(stdout).not.toContain('k'.repeat(32));
+    expect(code).toBe(0);
+  });
+
+  it('binding 127.0.0.1 logs no exposure warning', async () => {
+    const { stdout } = await run({ WEB3_API_KEY: 'k'.repeat(32), API_PORT: '0' }, 50);
+    expect(stdout).toContain('api-server listening');
+    expect(stdout).not.toContain('reachable from the network');
+  });
+});
