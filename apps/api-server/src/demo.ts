@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { startDevnet } from '@org/devnet';
+import { loadConfig } from './config.js';
+import { startServer } from './startServer.js';
+
+/**
+ * `pnpm demo`: a local devnet, the server configured against it with a funded devnet wallet, and a random API key.
+ * Needs no RPC, no keys and no internet. Serves until Ctrl-C.
+ */
+async function demo(): Promise<void> {
+  process.stdout.write('Starting the local devnet (anvil + Uniswap V2/V3 + test tokens)…\n');
+  const devnet = await startDevnet();
+  const account = devnet.manifest.accounts[1] ?? devnet.manifest.accounts[0];
+  if (!account) throw new Error('devnet has no funded account');
+  const apiKey = randomBytes(32).toString('hex');
+  const config = loadConfig({
+    ...process.env,
+    WEB3_API_KEY: apiKey,
+    API_HOST: process.env.API_HOST ?? '127.0.0.1',
+    API_PORT: process.env.API_PORT ?? '8000',
+    RPC_URL_DEVNET: devnet.rpcUrl,
+    WALLET_PRIVATE_KEY: account.privateKey,
+    DATA_DIR: process.env.DATA_DIR ?? './.data/demo',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  });
+  const server = await startServer({ config }).catch(async (error: unknown) => {
+    await devnet.stop();
+    throw error;
+  });
+  process.stdout.write(
+    [
+      '',
+      `API server:  ${server.url}   (Swagger UI: ${server.url}/docs, Redoc: ${server.url}/redoc)`,
+      `Devnet RPC:  ${devnet.rpcUrl} (chain id ${devnet.manifest.chainId})`,
+      `Wallet:      ${account.address} (funded devnet account; devnet keys are public)`,
+      `API key:     ${apiKey}`,
+      '',
+      'Try:',
+      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/wallet/info?chain=devnet"`,
+      '',
+      'Ctrl-C stops the server and the devnet.',
+      '',
+    ].join('\n'),
+  );
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void Promise.allSettled([server.close(), devnet.stop()]).then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+demo().catch((error: unknown) => {
+  process.stderr.write(`demo failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
