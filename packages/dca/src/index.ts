@@ -1,1 +1,2 @@
-export const PACKAGE_PLACEHOLDER = 'dca';
+// @org/dca: code lands with the DCA issue. The package exists so that the workspace layout is complete.
+export {};
