@@ -60,7 +60,12 @@ describe('GET /wallet/info', () => {
     const wallet = Wallet.createRandom();
     const dir = mkdtempSync(join(tmpdir(), 'keystore-'));
     const path = join(dir, 'wallet.json');
-    writeFileSync(path, await encryptKeystoreJson(wallet, 'pw-123', { scrypt: { N: 1 << 10 } }));
+    writeFileSync(
+      path,
+      await encryptKeystoreJson({ address: wallet.address, privateKey: wallet.privateKey }, 'pw-123', {
+        scrypt: { N: 1 << 10 },
+      }),
+    );
     const other = await startTestServer({
       RPC_URL_DEVNET: devnet.rpcUrl,
       WALLET_KEYSTORE_PATH: path,

@@ -17,3 +17,10 @@ export {
 export { type LoadKeystoreParameters, loadKeystore } from './wallet/loadKeystore.js';
 export { WalletManager } from './wallet/WalletManager.js';
 export { type WalletFromPrivateKeyParameters, walletFromPrivateKey } from './wallet/walletFromPrivateKey.js';
+export {
+  type CreateOnChainEvidenceSourceParameters,
+  type CreateOnChainEvidenceSourceReturnType,
+  createOnChainEvidenceSource,
+  type JsonRpcSender,
+} from './token-evidence/createOnChainEvidenceSource.js';
+export { TOKEN_SWAP_SIMULATOR_BYTECODE } from './token-evidence/tokenSwapSimulatorBytecode.js';

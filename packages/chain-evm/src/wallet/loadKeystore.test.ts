@@ -4,7 +4,11 @@ import { loadKeystore } from './loadKeystore.js';
 
 // A light scrypt cost keeps the test fast; the decryption path is the same as for a production keystore.
 const wallet = Wallet.createRandom();
-const json = await encryptKeystoreJson(wallet, 'correct horse', { scrypt: { N: 1 << 10 } });
+const json = await encryptKeystoreJson(
+  { address: wallet.address, privateKey: wallet.privateKey },
+  'correct horse',
+  { scrypt: { N: 1 << 10 } },
+);
 
 describe('loadKeystore', () => {
   it('decrypts a V3 keystore to the same address and key', async () => {

@@ -1,0 +1,267 @@
+import {
+  type FetchEvidenceParameters,
+  InvalidParameterError,
+  ProviderError,
+  type SourceEvidence,
+  type TokenDataSource,
+} from '@org/token-safety';
+import { getAddress, Interface, isAddress, JsonRpcProvider, Network, toBeHex } from 'ethers';
+import { TOKEN_SWAP_SIMULATOR_BYTECODE } from './tokenSwapSimulatorBytecode.js';
+
+/** The one JSON-RPC capability the source needs (an ethers `JsonRpcProvider` has it). */
+export type JsonRpcSender = { send(method: string, params: unknown[]): Promise<unknown> };
+
+/** Parameters of {@link createOnChainEvidenceSource}. */
+export type CreateOnChainEvidenceSourceParameters = (
+  | { provider: JsonRpcSender; rpcUrl?: never }
+  | { rpcUrl: string; provider?: never }
+) & {
+  /** The chain this node serves; the source only answers for this chain id. */
+  chainId: number;
+  weth: string;
+  uniswapV2Router02: string;
+  uniswapV2Factory: string;
+  /** WETH spent on the simulated buy, in wei (default 0.01 ETH; capped at 0.1% of the pool's WETH reserve). */
+  amountInWei?: bigint;
+  /** Time-out of each JSON-RPC call, default 8000 ms. */
+  timeoutMs?: number;
+};
+
+/** Return type of {@link createOnChainEvidenceSource}. */
+export type CreateOnChainEvidenceSourceReturnType = TokenDataSource;
+
+/** A sell that keeps at least this share is read as "not a honeypot"; worse is a honeypot (percent). */
+const HONEYPOT_SELL_TAX_PERCENT = 90;
+/** Throw-away addresses used only inside `eth_call` (no key exists for them). */
+const SIMULATOR_ADDRESS = '0x00000000000000000000000000000000005afe51';
+const CALLER_ADDRESS = '0x00000000000000000000000000000000005afe52';
+
+const simulatorInterface = new Interface([
+  'function simulate(address router, address weth, address token, uint256 amountIn) returns (tuple(bool buyOk, bool sellOk, uint256 expectedBuy, uint256 received, uint256 expectedSell, uint256 sold, uint256 sellReturned, bytes buyError, bytes sellError) r)',
+]);
+const v2Interface = new Interface([
+  'function getPair(address tokenA, address tokenB) view returns (address pair)',
+  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
+  'function token0() view returns (address)',
+]);
+
+/** Percent lost between what the pool quoted and what arrived, 4 decimals, clamped to 0–100. */
+function lossPercent(expected: bigint, actual: bigint): number {
+  if (expected <= 0n) return 100;
+  if (actual >= expected) return 0;
+  return Number(((expected - actual) * 1_000_000n) / expected) / 10_000;
+}
+
+function validAddress(name: string, value: unknown): string {
+  if (typeof value !== 'string' || !isAddress(value)) {
+    throw new InvalidParameterError({ parameter: name, reason: 'must be a 0x-prefixed 20-byte address' });
+  }
+  return getAddress(value);
+}
+
+/**
+ * On-chain evidence for `@org/token-safety`: simulates a small WETH→token buy and a token→WETH sell of
+ * everything received through the token's Uniswap V2 pair, inside one `eth_call` with state overrides (a
+ * simulator contract's runtime code and an ETH balance placed at a throw-away address). Nothing is signed or
+ * broadcast. From what actually happens it derives `isHoneypot` (sell reverts, or keeps under 10%), `canBuy`,
+ * `canSell`, `cannotSellAll` and the real buy and sell tax (percent lost against the pool's own quote).
+ *
+ * @example
+ * ```ts
+ * const onchain = createOnChainEvidenceSource({
+ *   rpcUrl: devnet.rpcUrl, chainId: 31337, ...devnet.manifest.contracts,
+ * });
+ * const service = createTokenSecurityService({ sources: [onchain] });
+ * ```
+ */
+export function createOnChainEvidenceSource(
+  parameters: CreateOnChainEvidenceSourceParameters,
+): CreateOnChainEvidenceSourceReturnType {
+  const { chainId } = parameters;
+  if (!Number.isSafeInteger(chainId) || chainId <= 0) {
+    throw new InvalidParameterError({ parameter: 'chainId', reason: 'must be a positive integer' });
+  }
+  const weth = validAddress('weth', parameters.weth);
+  const router = validAddress('uniswapV2Router02', parameters.uniswapV2Router02);
+  const factory = validAddress('uniswapV2Factory', parameters.uniswapV2Factory);
+  const amountInWei = parameters.amountInWei ?? 10n ** 16n;
+  if (typeof amountInWei !== 'bigint' || amountInWei <= 0n) {
+    throw new InvalidParameterError({ parameter: 'amountInWei', reason: 'must be a positive bigint' });
+  }
+  const timeoutMs = parameters.timeoutMs ?? 8_000;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) {
+    throw new InvalidParameterError({ parameter: 'timeoutMs', reason: 'must be a positive integer' });
+  }
+  let sender: JsonRpcSender;
+  if (parameters.provider) {
+    sender = parameters.provider;
+  } else if (typeof parameters.rpcUrl === 'string') {
+    const network = Network.from(chainId);
+    sender = new JsonRpcProvider(parameters.rpcUrl, network, {
+      staticNetwork: network,
+      batchMaxCount: 1,
+      cacheTimeout: -1,
+    });
+  } else {
+    throw new InvalidParameterError({ parameter: 'provider', reason: 'pass a provider or an rpcUrl' });
+  }
+
+  async function ethCall(tx: Record<string, string>, overrides?: Record<string, unknown>): Promise<string> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const params: unknown[] = overrides ? [tx, 'latest', overrides] : [tx, 'latest'];
+      const result = await Promise.race([
+        sender.send('eth_call', params),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () =>
+              reject(
+                new ProviderError({
+                  code: 'PROVIDER_TIMEOUT',
+                  provider: 'onchain-simulation',
+                  shortMessage: `eth_call timed out after ${timeoutMs} ms`,
+                }),
+              ),
+            timeoutMs,
+          );
+        }),
+      ]);
+      if (typeof result !== 'string' || !/^0x[0-9a-fA-F]*$/.test(result)) {
+        throw new ProviderError({
+          code: 'PROVIDER_BAD_RESPONSE',
+          provider: 'onchain-simulation',
+          shortMessage: 'eth_call returned a non-hex result',
+        });
+      }
+      return result;
+    } catch (error) {
+      if (error instanceof ProviderError) throw error;
+      // Translate the foreign (ethers / node) error once, without the RPC URL.
+      throw new ProviderError({
+        code: 'PROVIDER_NETWORK_ERROR',
+        provider: 'onchain-simulation',
+        shortMessage: 'eth_call failed',
+        details:
+          (error as { shortMessage?: string }).shortMessage ??
+          (error instanceof Error ? error.name : 'error'),
+        cause: error,
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    name: 'onchain-simulation',
+    supports: (chain) => chain.kind === 'evm' && chain.id === chainId,
+    async fetchEvidence({ chain, address }: FetchEvidenceParameters): Promise<SourceEvidence> {
+      if (chain.kind !== 'evm' || chain.id !== chainId) {
+        throw new ProviderError({
+          code: 'PROVIDER_UNSUPPORTED_CHAIN',
+          provider: 'onchain-simulation',
+          shortMessage: `configured for chain ${chainId}, not ${String(chain.id)}`,
+        });
+      }
+      const token = getAddress(address);
+      if (token === weth) {
+        throw new ProviderError({
+          code: 'PROVIDER_NO_DATA',
+          provider: 'onchain-simulation',
+          shortMessage: 'WETH cannot be simulated against itself',
+        });
+      }
+      const pairWord = await ethCall({
+        to: factory,
+        data: v2Interface.encodeFunctionData('getPair', [weth, token]),
+      });
+      const [pair] = v2Interface.decodeFunctionResult('getPair', pairWord) as unknown as [string];
+      if (BigInt(pair) === 0n) {
+        throw new ProviderError({
+          code: 'PROVIDER_NO_DATA',
+          provider: 'onchain-simulation',
+          shortMessage: 'no Uniswap V2 pair against WETH',
+        });
+      }
+      const [reservesWord, token0Word] = await Promise.all([
+        ethCall({ to: pair, data: v2Interface.encodeFunctionData('getReserves') }),
+        ethCall({ to: pair, data: v2Interface.encodeFunctionData('token0') }),
+      ]);
+      const [reserve0, reserve1] = v2Interface.decodeFunctionResult(
+        'getReserves',
+        reservesWord,
+      ) as unknown as [bigint, bigint];
+      const [token0] = v2Interface.decodeFunctionResult('token0', token0Word) as unknown as [string];
+      const wethReserve = getAddress(token0) === weth ? reserve0 : reserve1;
+      const tokenReserve = getAddress(token0) === weth ? reserve1 : reserve0;
+      if (wethReserve === 0n || tokenReserve === 0n) {
+        throw new ProviderError({
+          code: 'PROVIDER_NO_DATA',
+          provider: 'onchain-simulation',
+          shortMessage: 'the V2 pair is empty',
+        });
+      }
+      // Small against the pool, so the AMM curve does not read as a tax.
+      const cap = wethReserve / 1000n;
+      const amountIn = cap > 0n && cap < amountInWei ? cap : amountInWei;
+
+      const output = await ethCall(
+        {
+          from: CALLER_ADDRESS,
+          to: SIMULATOR_ADDRESS,
+          gas: toBeHex(30_000_000),
+          data: simulatorInterface.encodeFunctionData('simulate', [router, weth, token, amountIn]),
+        },
+        { [SIMULATOR_ADDRESS]: { code: TOKEN_SWAP_SIMULATOR_BYTECODE, balance: toBeHex(amountIn * 2n) } },
+      );
+      let r: {
+        buyOk: boolean;
+        sellOk: boolean;
+        expectedBuy: bigint;
+        received: bigint;
+        expectedSell: bigint;
+        sold: bigint;
+        sellReturned: bigint;
+      };
+      try {
+        [r] = simulatorInterface.decodeFunctionResult('simulate', output) as unknown as [typeof r];
+      } catch (cause) {
+        throw new ProviderError({
+          code: 'PROVIDER_BAD_RESPONSE',
+          provider: 'onchain-simulation',
+          shortMessage: 'the simulation returned an undecodable result',
+          cause,
+        });
+      }
+      const fields: SourceEvidence['fields'] = {};
+      const warnings: string[] = [];
+      const notChecked: string[] = [];
+      const simulated = `buy of ${amountIn} wei WETH through V2 pair ${pair}`;
+      if (!r.buyOk) {
+        fields.canBuy = false;
+        notChecked.push('onchain-simulation: the sell could not be simulated because the buy reverted');
+        warnings.push(`simulated ${simulated} reverted`);
+        return { fields, warnings, notChecked };
+      }
+      fields.canBuy = true;
+      fields.buyTax = lossPercent(r.expectedBuy, r.received);
+      if (r.received === 0n) {
+        warnings.push(`simulated ${simulated} delivered no tokens`);
+        notChecked.push(
+          'onchain-simulation: the sell could not be simulated because the buy delivered nothing',
+        );
+        return { fields, warnings, notChecked };
+      }
+      if (!r.sellOk) {
+        fields.canSell = false;
+        fields.isHoneypot = true;
+        warnings.push(`simulated sell of the ${r.received} base units bought reverted`);
+        return { fields, warnings, notChecked };
+      }
+      fields.canSell = true;
+      fields.cannotSellAll = false;
+      fields.sellTax = lossPercent(r.expectedSell, r.sellReturned);
+      fields.isHoneypot = fields.sellTax >= HONEYPOT_SELL_TAX_PERCENT;
+      return { fields, warnings, notChecked };
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { mergeEvidence } from './mergeEvidence.js';
+
+describe('mergeEvidence', () => {
+  it('evidence of harm wins for flags and the conflict is reported', () => {
+    const { fields, conflicts, fieldSources } = mergeEvidence({
+      results: [
+        {
+          source: 'goplus',
+          evidence: { fields: { isHoneypot: false, isOpenSource: true, isMintable: false } },
+        },
+        {
+          source: 'other',
+          evidence: { fields: { isHoneypot: true, isOpenSource: false, isMintable: false } },
+        },
+      ],
+    });
+    expect(fields).toMatchObject({ isHoneypot: true, isOpenSource: false, isMintable: false });
+    expect(conflicts.map((c) => c.field).sort()).toEqual(['isHoneypot', 'isOpenSource']);
+    expect(conflicts.find((c) => c.field === 'isHoneypot')?.values).toEqual([
+      { source: 'goplus', value: false },
+      { source: 'other', value: true },
+    ]);
+    expect(fieldSources.isHoneypot).toEqual(['goplus', 'other']);
+  });
+
+  it('a failed sell makes the token a honeypot even when a database says it is not', () => {
+    const { fields, conflicts } = mergeEvidence({
+      results: [
+        { source: 'goplus', evidence: { fields: { isHoneypot: false } } },
+        { source: 'onchain-simulation', evidence: { fields: { canSell: false, canBuy: true } } },
+      ],
+    });
+    expect(fields.isHoneypot).toBe(true);
+    expect(conflicts[0]).toMatchObject({
+      field: 'isHoneypot',
+      resolution: 'a failed sell is evidence of a honeypot and wins',
+    });
+  });
+
+  it('highest tax and lowest liquidity win; small tax differences are not conflicts', () => {
+    const { fields, conflicts } = mergeEvidence({
+      results: [
+        { source: 'a', evidence: { fields: { sellTax: 5, buyTax: 0, liquidityUsd: 100_000 } } },
+        { source: 'b', evidence: { fields: { sellTax: 5.4, buyTax: 3, liquidityUsd: 80_000 } } },
+      ],
+    });
+    expect(fields).toMatchObject({ sellTax: 5.4, buyTax: 3, liquidityUsd: 80_000 });
+    expect(conflicts.map((c) => c.field).sort()).toEqual(['buyTax', 'liquidityUsd']);
+  });
+
+  it('nothing in, nothing known', () => {
+    expect(mergeEvidence({ results: [] })).toEqual({ fields: {}, conflicts: [], fieldSources: {} });
+  });
+});
