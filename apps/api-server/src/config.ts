@@ -21,6 +21,20 @@ export interface Config {
   rpcTimeoutMs: number;
   wallet: WalletKeySource;
   dataDir: string;
+  /** Token-safety providers. Base URLs are configurable so tests (and proxies) can stand in. */
+  providers: {
+    goplusBaseUrl: string;
+    /** Optional GoPlus access token (secret). */
+    goplusAccessToken: string | undefined;
+    dexscreenerBaseUrl: string;
+    /** Solana JSON-RPC for SPL mint checks; without it Solana reports say the mint was not checked. */
+    solanaRpcUrl: string | undefined;
+    timeoutMs: number;
+    /** How long provider answers are reused (0 = no cache). */
+    cacheTtlMs: number;
+  };
+  /** Chain id → Uniswap V2 deployment used for on-chain buy/sell simulation of tokens. */
+  uniswapV2: Map<number, { router: string; factory: string; weth: string }>;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -68,18 +82,8 @@ export function loadConfig(env: Env): Config {
   const rpcUrls = new Map<number, string>();
   for (const chain of chains) {
     const variable = `RPC_URL_${chain.name.toUpperCase()}`;
-    const value = env[variable]?.trim();
-    if (!value) continue;
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      throw new ConfigError(variable, 'must be an http(s) URL');
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new ConfigError(variable, 'must be an http(s) URL');
-    }
-    rpcUrls.set(chain.id, value);
+    if (!env[variable]?.trim()) continue;
+    rpcUrls.set(chain.id, parseUrl(env, variable, ''));
   }
   const rpcTimeoutMs = parseInteger(env, 'RPC_TIMEOUT_MS', 8_000, 100, 120_000);
 
@@ -105,6 +109,33 @@ export function loadConfig(env: Env): Config {
     wallet = { kind: 'keystore', path: keystorePath, password };
   }
 
+  const providers = {
+    goplusBaseUrl: parseUrl(env, 'GOPLUS_BASE_URL', 'https://api.gopluslabs.io'),
+    goplusAccessToken: env.GOPLUS_ACCESS_TOKEN?.trim() || undefined,
+    dexscreenerBaseUrl: parseUrl(env, 'DEXSCREENER_BASE_URL', 'https://api.dexscreener.com'),
+    solanaRpcUrl: env.SOLANA_RPC_URL?.trim() ? parseUrl(env, 'SOLANA_RPC_URL', '') : undefined,
+    timeoutMs: parseInteger(env, 'PROVIDER_TIMEOUT_MS', 5_000, 100, 60_000),
+    cacheTtlMs: parseInteger(env, 'PROVIDER_CACHE_TTL_MS', 60_000, 0, 3_600_000),
+  };
+  const uniswapV2 = new Map<number, { router: string; factory: string; weth: string }>();
+  // The canonical Ethereum mainnet deployment; other chains are configured explicitly.
+  uniswapV2.set(1, {
+    router: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D',
+    factory: '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f',
+    weth: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+  });
+  for (const chain of chains) {
+    const variable = `UNISWAP_V2_${chain.name.toUpperCase()}`;
+    const raw = env[variable]?.trim();
+    if (!raw) continue;
+    const parts = raw.split(',').map((p) => p.trim());
+    if (parts.length !== 3 || parts.some((p) => !/^0x[0-9a-fA-F]{40}$/.test(p))) {
+      throw new ConfigError(variable, 'must be "<router02>,<factory>,<weth>" (three 0x addresses)');
+    }
+    const [router, factory, weth] = parts as [string, string, string];
+    uniswapV2.set(chain.id, { router, factory, weth });
+  }
+
   const dataDir = (env.DATA_DIR ?? './.data').trim() || './.data';
   const logLevel = (env.LOG_LEVEL ?? 'info').trim() as Config['logLevel'];
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
@@ -122,6 +153,8 @@ export function loadConfig(env: Env): Config {
     rpcTimeoutMs,
     wallet,
     dataDir,
+    providers,
+    uniswapV2,
     logLevel,
   };
 }
@@ -133,6 +166,19 @@ function parseInteger(env: Env, variable: string, fallback: number, min: number,
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(variable, `must be an integer from ${min} to ${max}`);
   return value;
+}
+
+function parseUrl(env: Env, variable: string, fallback: string): string {
+  const raw = env[variable]?.trim() || fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(variable, 'must be an http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(variable, 'must be an http(s) URL');
+  return raw.replace(/\/+$/, '');
 }
 
 function parseBoolean(env: Env, variable: string, fallback: boolean): boolean {

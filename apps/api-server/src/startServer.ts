@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { createLogger } from './http/createLogger.js';
 import { loadSpec } from './loadSpec.js';
 import { ChainProviders } from './services/ChainProviders.js';
+import { SecurityService } from './services/SecurityService.js';
 import type { Services } from './services/Services.js';
 import { WalletService } from './services/WalletService.js';
 import { packageVersion } from './version.js';
@@ -43,6 +44,7 @@ export async function startServer({
   const services: Services = {
     version: packageVersion(),
     wallet: new WalletService({ providers, address, enableCreate: config.enableWalletCreate }),
+    security: new SecurityService({ config }),
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
   const server = app.listen(config.port, config.host);

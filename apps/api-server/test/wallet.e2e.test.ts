@@ -98,14 +98,16 @@ describe('GET /wallet/balance/{address}', () => {
     });
   });
 
-  it.each(['0x123', 'vitalik.eth', '0xZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ', '0xD8dA6BF26964aF9D7eEd9e03E53415D37aA96045'])(
-    'invalid address %s → 422 INVALID_ADDRESS',
-    async (address) => {
-      const res = await server.call(`/wallet/balance/${address}?chain=devnet`);
-      expect(res.status).toBe(422);
-      expect(((await res.json()) as { code: string }).code).toBe('INVALID_ADDRESS');
-    },
-  );
+  it.each([
+    '0x123',
+    'vitalik.eth',
+    '0xZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ',
+    '0xD8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
+  ])('invalid address %s → 422 INVALID_ADDRESS', async (address) => {
+    const res = await server.call(`/wallet/balance/${address}?chain=devnet`);
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { code: string }).code).toBe('INVALID_ADDRESS');
+  });
 
   it('unknown chain → 422 UNSUPPORTED_CHAIN', async () => {
     const res = await server.call(`/wallet/balance/${walletAccount().address}?chain=solana-mainnet`);
@@ -129,7 +131,10 @@ describe('RPC failures are typed and bounded, never a hang', () => {
 
   it('a node that never answers → 503 RPC_TIMEOUT within the configured time-out', async () => {
     const port = (hanging.address() as AddressInfo).port;
-    const other = await startTestServer({ RPC_URL_DEVNET: `http://127.0.0.1:${port}`, RPC_TIMEOUT_MS: '400' });
+    const other = await startTestServer({
+      RPC_URL_DEVNET: `http://127.0.0.1:${port}`,
+      RPC_TIMEOUT_MS: '400',
+    });
     try {
       const started = Date.now();
       const res = await other.call(`/wallet/balance/${walletAccount().address}?chain=devnet`);
@@ -170,7 +175,9 @@ describe('POST /wallet/create (enabled)', () => {
     expect(new Wallet(body.privateKey).address).toBe(body.address);
     expect(body.warning).toMatch(/HTTPS/);
     expect(server.logs()).not.toContain(body.privateKey.slice(2));
-    const again = (await (await server.call('/wallet/create', { method: 'POST' })).json()) as { address: string };
+    const again = (await (await server.call('/wallet/create', { method: 'POST' })).json()) as {
+      address: string;
+    };
     expect(again.address).not.toBe(body.address);
   });
 });

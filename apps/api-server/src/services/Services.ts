@@ -1,7 +1,9 @@
+import type { SecurityService } from './SecurityService.js';
 import type { WalletService } from './WalletService.js';
 
 /** Everything the controllers use; built once per app by the composition root. */
 export interface Services {
   version: string;
   wallet: WalletService;
+  security: SecurityService;
 }
