@@ -1,0 +1,438 @@
+import { computeRemaining } from './computeRemaining.js';
+import { type CreatePolicyParameters, createPolicy } from './createPolicy.js';
+import { GovernorConfigurationError } from './errors/GovernorConfigurationError.js';
+import { evaluate } from './evaluate.js';
+import { formatEther } from './formatEther.js';
+import { uuidv7 } from './internal/uuidv7.js';
+import { MemorySpendLedger } from './MemorySpendLedger.js';
+import type {
+  DailyWindow,
+  Decision,
+  DecisionCode,
+  LedgerSnapshot,
+  Policy,
+  Remaining,
+  ReservationRecord,
+  SpendLedger,
+  SpendRequest,
+} from './types.js';
+import { windowStart } from './windowStart.js';
+
+/** What a {@link ConfirmFn} is asked to approve. */
+export interface ConfirmPayload {
+  readonly action: string;
+  /** Wei. */
+  readonly value: bigint;
+  /** The same value as a decimal ETH string. */
+  readonly valueEther: string;
+  readonly reservationId: string;
+  /** The tool arguments, when the request carried them. */
+  readonly args?: Readonly<Record<string, unknown>>;
+  /** Headroom if this action goes through. */
+  readonly remaining: Remaining;
+  /** Aborted when the confirmation times out. */
+  readonly signal: AbortSignal;
+}
+
+/** Operator approval hook: only a returned (or resolved) `true` lets the action proceed. */
+export type ConfirmFn = (payload: ConfirmPayload) => boolean | Promise<boolean>;
+
+/** Everything the governor reports to subscribers (the audit hook). */
+export type GovernorEvent =
+  | {
+      readonly type: 'decision';
+      readonly at: number;
+      readonly sessionId: string;
+      readonly decision: Decision;
+      readonly reservationId: string | null;
+    }
+  | { readonly type: 'commit'; readonly at: number; readonly reservation: ReservationRecord }
+  | { readonly type: 'release'; readonly at: number; readonly reservation: ReservationRecord }
+  | { readonly type: 'kill-switch'; readonly at: number; readonly engaged: boolean };
+
+/** A subscriber; exceptions it throws are caught (and passed to `onListenerError`). */
+export type GovernorListener = (event: GovernorEvent) => void;
+
+/** Parameters of the {@link Governor} constructor. */
+export interface GovernorParameters {
+  /** Caps in wei and window kind; defaults from the spec (0.05 / 0.5 / 1.0, rolling 24 h). */
+  readonly policy?: CreatePolicyParameters;
+  /** Where spend is kept; default a fresh {@link MemorySpendLedger}. */
+  readonly ledger?: SpendLedger;
+  /** Epoch milliseconds; default `Date.now`. */
+  readonly clock?: () => number;
+  /** Operator approval hook. When given, it is called for every action that passes the caps. */
+  readonly confirmFn?: ConfirmFn;
+  /** Default: `true` when a `confirmFn` is given, else `false`. `true` without `confirmFn` throws. */
+  readonly requireConfirm?: boolean;
+  /** A confirmation that takes longer denies with `CONFIRMATION_TIMEOUT`. Default 120 000 ms. */
+  readonly confirmTimeoutMs?: number;
+  /** Identifies this session's spend in the ledger; default a random UUID (a new session per governor). */
+  readonly sessionId?: string;
+  /** Open reservations older than this are flagged `expired` in {@link Governor.status}. Default 600 000 ms. */
+  readonly reservationTtlMs?: number;
+  /** Reservation id factory; default a time-ordered UUIDv7 (cheap primary-key inserts). */
+  readonly createId?: () => string;
+  /** Receives exceptions thrown by subscribers. */
+  readonly onListenerError?: (error: unknown, event: GovernorEvent) => void;
+}
+
+/** Parameters of {@link Governor.reserve}: the action and its value (`value` in wei, or raw `args`). */
+export type ReserveParameters = SpendRequest;
+
+/** A decision plus the reservation id to settle (`null` when denied). */
+export type ReserveReturnType = Decision & { readonly reservationId: string | null };
+
+/** Parameters of {@link Governor.commit}. */
+export interface CommitParameters {
+  readonly id: string;
+  /** Actual spend in wei (0 ≤ value ≤ reserved); default the reserved value. */
+  readonly value?: bigint;
+}
+
+/** Parameters of {@link Governor.release}. */
+export interface ReleaseParameters {
+  readonly id: string;
+}
+
+/** An open reservation in {@link GovernorStatus}. */
+export type OpenReservation = ReservationRecord & { readonly expired: boolean };
+
+/** Spend in one window, in wei. */
+export interface WindowSpendStatus {
+  readonly committed: bigint;
+  readonly reserved: bigint;
+  readonly total: bigint;
+}
+
+/** JSON-friendly snapshot (bigint amounts in wei) returned by {@link Governor.status}. */
+export interface GovernorStatus {
+  readonly at: number;
+  readonly killSwitch: boolean;
+  readonly confirmMode: 'required' | 'off';
+  readonly dailyWindow: DailyWindow;
+  /** First instant (epoch ms, inclusive) of the current daily window. */
+  readonly windowStart: number;
+  readonly sessionId: string;
+  readonly sessionStartedAt: number;
+  readonly limits: { readonly maxPerTx: bigint; readonly dailyLimit: bigint; readonly sessionLimit: bigint };
+  readonly spent: { readonly daily: WindowSpendStatus; readonly session: WindowSpendStatus };
+  readonly remaining: Remaining;
+  readonly openReservations: readonly OpenReservation[];
+}
+
+const TIMEOUT = Symbol('timeout');
+
+/**
+ * The stateful spend governor: kill switch, per-transaction / daily / session caps, confirm gate and an audit
+ * hook around the pure {@link evaluate}, over an atomic {@link SpendLedger}. Flow: `reserve` (counts against the
+ * caps at once) → broadcast → `commit`, or `release` if nothing was broadcast. Concurrent `reserve` calls can
+ * never overshoot a cap.
+ *
+ * @example
+ * ```ts
+ * const governor = new Governor({ policy: { maxPerTx: parseEther('0.05') } });
+ * const decision = await governor.reserve({ action: 'swap', args: { amount_in: '0.01' } });
+ * if (decision.allowed && decision.reservationId !== null) {
+ *   // ...broadcast...
+ *   await governor.commit({ id: decision.reservationId });
+ * }
+ * ```
+ */
+export class Governor {
+  readonly policy: Policy;
+  readonly sessionId: string;
+  readonly sessionStartedAt: number;
+  readonly requireConfirm: boolean;
+  readonly #ledger: SpendLedger;
+  readonly #clock: () => number;
+  readonly #confirmFn: ConfirmFn | undefined;
+  readonly #confirmTimeoutMs: number;
+  readonly #reservationTtlMs: number;
+  readonly #createId: () => string;
+  readonly #onListenerError: ((error: unknown, event: GovernorEvent) => void) | undefined;
+  readonly #listeners = new Set<GovernorListener>();
+
+  constructor(parameters: GovernorParameters = {}) {
+    this.policy = createPolicy(parameters.policy ?? {});
+    const { confirmFn } = parameters;
+    if (confirmFn !== undefined && typeof confirmFn !== 'function') {
+      throw new GovernorConfigurationError({ shortMessage: 'confirmFn must be a function.' });
+    }
+    const requireConfirm = parameters.requireConfirm ?? confirmFn !== undefined;
+    if (requireConfirm && confirmFn === undefined) {
+      throw new GovernorConfigurationError({
+        shortMessage: 'requireConfirm is true but no confirmFn was given.',
+      });
+    }
+    if (!requireConfirm && confirmFn !== undefined) {
+      throw new GovernorConfigurationError({
+        shortMessage: 'A confirmFn was given with requireConfirm false: it would never be called.',
+      });
+    }
+    this.requireConfirm = requireConfirm;
+    this.#confirmFn = confirmFn;
+    this.#confirmTimeoutMs = positiveMs('confirmTimeoutMs', parameters.confirmTimeoutMs, 120_000);
+    this.#reservationTtlMs = positiveMs('reservationTtlMs', parameters.reservationTtlMs, 600_000);
+    this.#ledger = parameters.ledger ?? new MemorySpendLedger();
+    this.#clock = parameters.clock ?? Date.now;
+    this.#createId = parameters.createId ?? (() => uuidv7());
+    this.#onListenerError = parameters.onListenerError;
+    const sessionId = parameters.sessionId ?? globalThis.crypto.randomUUID();
+    if (typeof sessionId !== 'string' || sessionId.length === 0) {
+      throw new GovernorConfigurationError({ shortMessage: 'sessionId must be a non-empty string.' });
+    }
+    this.sessionId = sessionId;
+    this.sessionStartedAt = this.#now();
+  }
+
+  /**
+   * Decides a request and, when allowed, atomically reserves its value. Denials are values (see
+   * {@link DecisionCode}); the only exceptions are infrastructure failures (`LEDGER_FAILURE`).
+   *
+   * @example
+   * ```ts
+   * const d = await governor.reserve({ action: 'transfer', value: parseEther('0.01') });
+   * d.code; // 'ALLOWED' | 'DAILY_LIMIT_EXCEEDED' | ...
+   * ```
+   */
+  async reserve(request: ReserveParameters): Promise<ReserveReturnType> {
+    const at = this.#now();
+    const id = this.#createId();
+    const policy = this.policy;
+    const { decision } = await this.#ledger.reserve({
+      id,
+      action: typeof request?.action === 'string' ? request.action : '',
+      sessionId: this.sessionId,
+      at,
+      windowStart: windowStart({ dailyWindow: policy.dailyWindow, at }),
+      decide: (state) => evaluate({ policy, request, state }),
+    });
+    if (!decision.allowed || decision.value === null) return this.#decided(at, decision, null);
+    if (!this.requireConfirm) return this.#decided(at, decision, id);
+
+    const denial = await this.#confirm({
+      action: decision.action,
+      value: decision.value,
+      valueEther: formatEther(decision.value),
+      reservationId: id,
+      ...(request.args === undefined ? {} : { args: request.args }),
+      remaining: decision.remaining,
+    });
+    const state = denial === null ? await this.#snapshot(this.#now()) : null;
+    if (denial === null && state !== null && !state.killed) return this.#decided(this.#now(), decision, id);
+
+    // Rejected, failed, timed out, or the kill switch was engaged while waiting: undo the reservation.
+    await this.#ledger.release({ id, at: this.#now() });
+    const end = this.#now();
+    const remaining = computeRemaining({ policy, snapshot: await this.#snapshot(end) });
+    const code: DecisionCode = denial ?? 'KILL_SWITCH_ENGAGED';
+    return this.#decided(
+      end,
+      { ...decision, allowed: false, code, reason: CONFIRM_REASONS[code], remaining },
+      null,
+    );
+  }
+
+  /**
+   * Settles a reservation as spent (after the transaction was broadcast). Throws `RESERVATION_NOT_FOUND`,
+   * `RESERVATION_ALREADY_SETTLED` or `AMOUNT_INVALID` (value above the reservation).
+   *
+   * @example
+   * ```ts
+   * await governor.commit({ id: decision.reservationId });
+   * ```
+   */
+  async commit({ id, value }: CommitParameters): Promise<ReservationRecord> {
+    const at = this.#now();
+    const reservation = await this.#ledger.commit({ id, at, ...(value === undefined ? {} : { value }) });
+    this.#emit({ type: 'commit', at, reservation });
+    return reservation;
+  }
+
+  /**
+   * Settles a reservation as not spent (nothing was broadcast); its value stops counting.
+   *
+   * @example
+   * ```ts
+   * await governor.release({ id: decision.reservationId });
+   * ```
+   */
+  async release({ id }: ReleaseParameters): Promise<ReservationRecord> {
+    const at = this.#now();
+    const reservation = await this.#ledger.release({ id, at });
+    this.#emit({ type: 'release', at, reservation });
+    return reservation;
+  }
+
+  /**
+   * Engages the kill switch (persisted by the ledger): every action is blocked regardless of limits.
+   *
+   * @example
+   * ```ts
+   * await governor.kill();
+   * ```
+   */
+  async kill(): Promise<void> {
+    await this.#setKillSwitch(true);
+  }
+
+  /**
+   * Disengages the kill switch: actions are allowed again, subject to the limits.
+   *
+   * @example
+   * ```ts
+   * await governor.unkill();
+   * ```
+   */
+  async unkill(): Promise<void> {
+    await this.#setKillSwitch(false);
+  }
+
+  /**
+   * Limits, spend and headroom per window, kill switch, confirm mode and open reservations.
+   *
+   * @example
+   * ```ts
+   * const { killSwitch, remaining } = await governor.status();
+   * ```
+   */
+  async status(): Promise<GovernorStatus> {
+    const at = this.#now();
+    const start = windowStart({ dailyWindow: this.policy.dailyWindow, at });
+    const [snapshot, open] = await Promise.all([
+      this.#ledger.snapshot({ sessionId: this.sessionId, windowStart: start }),
+      this.#ledger.listOpenReservations(),
+    ]);
+    const { maxPerTx, dailyLimit, sessionLimit, dailyWindow } = this.policy;
+    return {
+      at,
+      killSwitch: snapshot.killed,
+      confirmMode: this.requireConfirm ? 'required' : 'off',
+      dailyWindow,
+      windowStart: start,
+      sessionId: this.sessionId,
+      sessionStartedAt: this.sessionStartedAt,
+      limits: { maxPerTx, dailyLimit, sessionLimit },
+      spent: {
+        daily: { ...snapshot.daily, total: snapshot.daily.committed + snapshot.daily.reserved },
+        session: { ...snapshot.session, total: snapshot.session.committed + snapshot.session.reserved },
+      },
+      remaining: computeRemaining({ policy: this.policy, snapshot }),
+      openReservations: open.map((r) => ({ ...r, expired: at - r.reservedAt > this.#reservationTtlMs })),
+    };
+  }
+
+  /**
+   * Subscribes to every decision, commit, release and kill-switch change (the audit hook).
+   * Returns the unsubscribe function.
+   *
+   * @example
+   * ```ts
+   * const stop = governor.subscribe((event) => logger.info({ event: event.type }));
+   * stop();
+   * ```
+   */
+  subscribe(listener: GovernorListener): () => void {
+    if (typeof listener !== 'function') {
+      throw new GovernorConfigurationError({ shortMessage: 'A subscriber must be a function.' });
+    }
+    const entry: GovernorListener = (event) => listener(event);
+    this.#listeners.add(entry);
+    return () => {
+      this.#listeners.delete(entry);
+    };
+  }
+
+  async #setKillSwitch(engaged: boolean): Promise<void> {
+    const at = this.#now();
+    await this.#ledger.setKillSwitch({ engaged, at });
+    this.#emit({ type: 'kill-switch', at, engaged });
+  }
+
+  #snapshot(at: number): Promise<LedgerSnapshot> {
+    return this.#ledger.snapshot({
+      sessionId: this.sessionId,
+      windowStart: windowStart({ dailyWindow: this.policy.dailyWindow, at }),
+    });
+  }
+
+  #decided(at: number, decision: Decision, reservationId: string | null): ReserveReturnType {
+    const result: ReserveReturnType = { ...decision, reservationId };
+    this.#emit({ type: 'decision', at, sessionId: this.sessionId, decision, reservationId });
+    return result;
+  }
+
+  /** `null` when confirmed, else the denial code. */
+  async #confirm(payload: Omit<ConfirmPayload, 'signal'>): Promise<DecisionCode | null> {
+    const confirmFn = this.#confirmFn as ConfirmFn;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<typeof TIMEOUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMEOUT), this.#confirmTimeoutMs);
+    });
+    try {
+      const answer = await Promise.race([
+        Promise.resolve().then(() => confirmFn({ ...payload, signal: controller.signal })),
+        timeout,
+      ]);
+      if (answer === TIMEOUT) {
+        controller.abort();
+        return 'CONFIRMATION_TIMEOUT';
+      }
+      return answer === true ? null : 'CONFIRMATION_REJECTED';
+    } catch {
+      return 'CONFIRMATION_ERROR';
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #emit(event: GovernorEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        try {
+          this.#onListenerError?.(error, event);
+        } catch {
+          // A failing error reporter must not break the governor.
+        }
+      }
+    }
+  }
+
+  #now(): number {
+    const at = this.#clock();
+    if (typeof at !== 'number' || !Number.isFinite(at) || at < 0) {
+      throw new GovernorConfigurationError({
+        shortMessage: `The clock returned an invalid time: ${String(at)}.`,
+      });
+    }
+    return Math.floor(at);
+  }
+}
+
+const CONFIRM_REASONS: Record<DecisionCode, string> = {
+  ALLOWED: 'Within limits.',
+  KILL_SWITCH_ENGAGED: 'The kill switch was engaged while waiting for confirmation: the action is blocked.',
+  REQUEST_INVALID: 'Invalid request.',
+  VALUE_UNKNOWN: 'Unknown value.',
+  VALUE_INVALID: 'Invalid value.',
+  PER_TX_LIMIT_EXCEEDED: 'Per-transaction limit exceeded.',
+  DAILY_LIMIT_EXCEEDED: 'Daily limit exceeded.',
+  SESSION_LIMIT_EXCEEDED: 'Session limit exceeded.',
+  CONFIRMATION_REJECTED: 'The operator confirmation did not approve this action.',
+  CONFIRMATION_TIMEOUT: 'The operator confirmation timed out: the action is blocked.',
+  CONFIRMATION_ERROR: 'The operator confirmation failed with an error: the action is blocked.',
+};
+
+function positiveMs(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new GovernorConfigurationError({
+      shortMessage: `${name} must be a positive number of milliseconds.`,
+    });
+  }
+  return value;
+}

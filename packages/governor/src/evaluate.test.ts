@@ -1,0 +1,168 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computeRemaining } from './computeRemaining.js';
+import { createPolicy } from './createPolicy.js';
+import { evaluate } from './evaluate.js';
+import { parseEther } from './parseEther.js';
+import type { LedgerSnapshot, SpendRequest } from './types.js';
+
+const policy = createPolicy();
+const zero = { committed: 0n, reserved: 0n };
+const fresh: LedgerSnapshot = { killed: false, daily: zero, session: zero };
+const spent = (daily: bigint, session: bigint): LedgerSnapshot => ({
+  killed: false,
+  daily: { committed: daily, reserved: 0n },
+  session: { committed: session, reserved: 0n },
+});
+
+describe('evaluate', () => {
+  it('allows a value within every cap and subtracts it from remaining', () => {
+    const d = evaluate({ policy, request: { action: 'swap', args: { amount: '0.01' } }, state: fresh });
+    expect(d).toEqual({
+      allowed: true,
+      code: 'ALLOWED',
+      reason: 'Within limits.',
+      action: 'swap',
+      value: parseEther('0.01'),
+      remaining: { perTx: parseEther('0.05'), daily: parseEther('0.49'), session: parseEther('0.99') },
+    });
+  });
+
+  it('blocks everything when the kill switch is engaged, even a zero value', () => {
+    const d = evaluate({ policy, request: { action: 'read', value: 0n }, state: { ...fresh, killed: true } });
+    expect(d.allowed).toBe(false);
+    expect(d.code).toBe('KILL_SWITCH_ENGAGED');
+    expect(d.remaining).toEqual(computeRemaining({ policy, snapshot: fresh }));
+  });
+
+  it('blocks an unknown value with a message asking for approval or a value', () => {
+    for (const request of [
+      { action: 'swap' },
+      { action: 'swap', value: null },
+      { action: 'swap', args: { to: '0x1' } },
+    ]) {
+      const d = evaluate({ policy, request, state: fresh });
+      expect(d.code).toBe('VALUE_UNKNOWN');
+      expect(d.value).toBeNull();
+      expect(d.reason).toMatch(/explicit operator approval or a properly set value/);
+    }
+  });
+
+  it('passes read-only actions with amount 0', () => {
+    expect(
+      evaluate({ policy, request: { action: 'balance', args: { amount: 0 } }, state: fresh }).allowed,
+    ).toBe(true);
+  });
+
+  it.each<[string, SpendRequest]>([
+    ['NaN', { action: 'swap', args: { amount: Number.NaN } }],
+    ['negative', { action: 'swap', args: { value: -1 } }],
+    ['negative bigint', { action: 'swap', value: -1n }],
+    ['number as wei value', { action: 'swap', value: 1 as unknown as bigint }],
+    ['both value and args', { action: 'swap', value: 1n, args: { amount: 0 } }],
+    ['boolean', { action: 'swap', args: { amount: true } }],
+  ])('blocks an invalid value (%s) with VALUE_INVALID', (_label, request) => {
+    const d = evaluate({ policy, request, state: fresh });
+    expect(d.code).toBe('VALUE_INVALID');
+    expect(d.allowed).toBe(false);
+  });
+
+  it.each<[string, unknown]>([
+    ['empty action', { action: '', value: 0n }],
+    ['non-string action', { action: 42, value: 0n }],
+    ['too long action', { action: 'x'.repeat(201), value: 0n }],
+    ['null request', null],
+  ])('blocks an invalid request (%s)', (_label, request) => {
+    expect(evaluate({ policy, request: request as SpendRequest, state: fresh }).code).toBe('REQUEST_INVALID');
+  });
+
+  it('applies the per-transaction cap inclusively', () => {
+    expect(
+      evaluate({ policy, request: { action: 's', value: parseEther('0.05') }, state: fresh }).allowed,
+    ).toBe(true);
+    const d = evaluate({ policy, request: { action: 's', value: parseEther('0.05') + 1n }, state: fresh });
+    expect(d.code).toBe('PER_TX_LIMIT_EXCEEDED');
+    expect(d.value).toBe(parseEther('0.05') + 1n);
+  });
+
+  it('counts reserved spend like committed spend against the daily cap', () => {
+    const state: LedgerSnapshot = {
+      killed: false,
+      daily: { committed: parseEther('0.3'), reserved: parseEther('0.17') },
+      session: zero,
+    };
+    expect(evaluate({ policy, request: { action: 's', value: parseEther('0.03') }, state }).allowed).toBe(
+      true,
+    );
+    const d = evaluate({ policy, request: { action: 's', value: parseEther('0.03') + 1n }, state });
+    expect(d.code).toBe('DAILY_LIMIT_EXCEEDED');
+    expect(d.remaining.daily).toBe(parseEther('0.03'));
+  });
+
+  it('applies the session cap', () => {
+    const tight = createPolicy({ sessionLimit: parseEther('0.1') });
+    const d = evaluate({
+      policy: tight,
+      request: { action: 's', value: parseEther('0.02') },
+      state: spent(0n, parseEther('0.09')),
+    });
+    expect(d.code).toBe('SESSION_LIMIT_EXCEEDED');
+    expect(d.remaining).toEqual({
+      perTx: parseEther('0.01'),
+      daily: parseEther('0.5'),
+      session: parseEther('0.01'),
+    });
+  });
+
+  it('property: never allows an invalid or unknown value, never overshoots, never reports negative headroom', () => {
+    const amount = fc.bigInt({ min: 0n, max: parseEther('2') });
+    const raw = fc.oneof(
+      fc.anything(),
+      fc.double(),
+      fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+      fc.string(),
+      fc.constantFrom('0.01', '1e-3', '-0.01', 'NaN', '0.0000000000000000001'),
+    );
+    const request = fc.oneof(
+      fc.record({ action: fc.string(), args: fc.dictionary(fc.constantFrom('value', 'amount', 'to'), raw) }),
+      fc.record({
+        action: fc.string(),
+        value: fc.option(fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n })),
+      }),
+    );
+    fc.assert(
+      fc.property(
+        amount,
+        amount,
+        amount,
+        amount,
+        amount,
+        amount,
+        fc.boolean(),
+        request,
+        (maxPerTx, dailyLimit, sessionLimit, daily, reserved, session, killed, req) => {
+          const p = createPolicy({ maxPerTx, dailyLimit, sessionLimit });
+          const state = {
+            killed,
+            daily: { committed: daily, reserved },
+            session: { committed: session, reserved: 0n },
+          };
+          const d = evaluate({ policy: p, request: req as SpendRequest, state });
+          for (const left of Object.values(d.remaining)) expect(left >= 0n).toBe(true);
+          if (!d.allowed) return;
+          expect(killed).toBe(false);
+          expect(d.value).not.toBeNull();
+          const value = d.value as bigint;
+          expect(value >= 0n).toBe(true);
+          expect(value <= maxPerTx).toBe(true);
+          // A zero value spends nothing, so it may pass even when spend is already above a lowered cap.
+          if (value > 0n) {
+            expect(daily + reserved + value <= dailyLimit).toBe(true);
+            expect(session + value <= sessionLimit).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});

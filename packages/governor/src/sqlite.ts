@@ -1,0 +1,2 @@
+export type { SqliteDatabaseLike, SqliteStatementLike } from './sqlite/SqliteDatabaseLike.js';
+export { SqliteSpendLedger, type SqliteSpendLedgerParameters } from './sqlite/SqliteSpendLedger.js';

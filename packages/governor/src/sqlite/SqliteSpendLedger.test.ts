@@ -1,0 +1,155 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Governor } from '../Governor.js';
+import { parseEther } from '../parseEther.js';
+import { describeLedgerContract, testClock } from '../testing/ledgerContract.js';
+import { SqliteSpendLedger } from './SqliteSpendLedger.js';
+
+const E = (text: string) => parseEther(text);
+const dir = mkdtempSync(join(tmpdir(), 'governor-sqlite-'));
+const open: Database.Database[] = [];
+const connect = (file: string) => {
+  const db = new Database(file);
+  open.push(db);
+  return db;
+};
+afterAll(() => {
+  for (const db of open) if (db.open) db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let n = 0;
+describeLedgerContract(
+  'SqliteSpendLedger',
+  () => new SqliteSpendLedger({ database: connect(join(dir, `c${n++}.db`)) }),
+);
+
+describe('SqliteSpendLedger', () => {
+  it('switches the file to WAL and migrates idempotently', () => {
+    const file = join(dir, 'wal.db');
+    const db = connect(file);
+    new SqliteSpendLedger({ database: db });
+    new SqliteSpendLedger({ database: connect(file) });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.prepare('SELECT version FROM governor_migrations').all()).toEqual([{ version: 1 }]);
+  });
+
+  it('survives a restart: daily spend, open reservations and the kill switch persist; the session resets', async () => {
+    const file = join(dir, 'restart.db');
+    const clock = testClock();
+    let db = connect(file);
+    const before = new Governor({ ledger: new SqliteSpendLedger({ database: db }), clock: clock.now });
+    const spent = await before.reserve({ action: 'swap', value: E('0.05') });
+    await before.commit({ id: spent.reservationId as string });
+    const pending = await before.reserve({ action: 'swap', value: E('0.02') });
+    await before.kill();
+    db.close();
+
+    clock.advance(60_000);
+    db = connect(file);
+    const after = new Governor({ ledger: new SqliteSpendLedger({ database: db }), clock: clock.now });
+    const status = await after.status();
+    expect(status.killSwitch).toBe(true);
+    expect(status.spent.daily).toEqual({ committed: E('0.05'), reserved: E('0.02'), total: E('0.07') });
+    expect(status.spent.session).toEqual({ committed: 0n, reserved: 0n, total: 0n });
+    expect(status.sessionId).not.toBe(before.sessionId);
+    expect(status.openReservations).toEqual([
+      expect.objectContaining({
+        id: pending.reservationId,
+        reservedValue: E('0.02'),
+        sessionId: before.sessionId,
+      }),
+    ]);
+    expect((await after.reserve({ action: 'swap', value: 1n })).code).toBe('KILL_SWITCH_ENGAGED');
+    await after.unkill();
+    // The reservation left open by the crashed session is reconciled by the operator.
+    await after.release({ id: pending.reservationId as string });
+    const d = await after.reserve({ action: 'swap', value: E('0.05') });
+    expect(d.remaining).toEqual({ perTx: E('0.05'), daily: E('0.4'), session: E('0.95') });
+  });
+
+  it('serialises reservations across connections to the same file', async () => {
+    const file = join(dir, 'multi.db');
+    const clock = testClock();
+    const governors = [0, 1, 2].map(
+      (i) =>
+        new Governor({
+          ledger: new SqliteSpendLedger({ database: connect(file) }),
+          clock: clock.now,
+          sessionId: `s${i}`,
+        }),
+    );
+    const decisions = [];
+    for (let i = 0; i < 12; i++) {
+      decisions.push(await (governors[i % 3] as Governor).reserve({ action: 'swap', value: E('0.05') }));
+    }
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
+    expect((await (governors[0] as Governor).status()).spent.daily.reserved).toBe(E('0.5'));
+  });
+
+  it('runs inside a caller transaction as a savepoint and rolls back with it', async () => {
+    const db = connect(join(dir, 'nested.db'));
+    const ledger = new SqliteSpendLedger({ database: db });
+    const governor = new Governor({ ledger });
+    db.exec('BEGIN');
+    await governor.reserve({ action: 'swap', value: E('0.05') });
+    db.exec('ROLLBACK');
+    expect((await governor.status()).spent.daily.total).toBe(0n);
+  });
+
+  it('group commit: a caller error fails alone, the rest of the batch commits', async () => {
+    const governor = new Governor({
+      ledger: new SqliteSpendLedger({ database: connect(join(dir, 'batch.db')) }),
+    });
+    const results = await Promise.allSettled([
+      governor.reserve({ action: 'swap', value: E('0.01') }),
+      governor.commit({ id: 'unknown' }),
+      governor.reserve({ action: 'swap', value: E('0.02') }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'RESERVATION_NOT_FOUND' });
+    expect((await governor.status()).spent.daily.reserved).toBe(E('0.03'));
+  });
+
+  it('group commit: an infrastructure error rolls the whole batch back and rejects all of it', async () => {
+    const governor = new Governor({
+      ledger: new SqliteSpendLedger({ database: connect(join(dir, 'batch-fail.db')) }),
+      createId: () => 'same-id',
+    });
+    const results = await Promise.allSettled([
+      governor.reserve({ action: 'swap', value: E('0.01') }),
+      governor.reserve({ action: 'swap', value: E('0.02') }),
+    ]);
+    for (const r of results) {
+      expect(r).toMatchObject({ status: 'rejected', reason: { code: 'LEDGER_FAILURE' } });
+    }
+    const status = await governor.status();
+    expect(status.spent.daily.total).toBe(0n);
+    expect(status.openReservations).toEqual([]);
+  });
+
+  it('wraps database failures in LEDGER_FAILURE', async () => {
+    const db = connect(join(dir, 'closed.db'));
+    const governor = new Governor({ ledger: new SqliteSpendLedger({ database: db }) });
+    db.close();
+    await expect(governor.reserve({ action: 'swap', value: 1n })).rejects.toMatchObject({
+      code: 'LEDGER_FAILURE',
+      name: 'LedgerError',
+    });
+  });
+
+  it('refuses a database from a newer schema and a non-database', () => {
+    const db = connect(join(dir, 'future.db'));
+    new SqliteSpendLedger({ database: db });
+    db.prepare('INSERT INTO governor_migrations (version, applied_at) VALUES (99, 0)').run();
+    expect(() => new SqliteSpendLedger({ database: db })).toThrow(
+      expect.objectContaining({ code: 'LEDGER_FAILURE' }),
+    );
+    expect(() => new SqliteSpendLedger({ database: {} as Database.Database })).toThrow(
+      expect.objectContaining({ code: 'LEDGER_FAILURE' }),
+    );
+  });
+});

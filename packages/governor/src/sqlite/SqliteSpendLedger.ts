@@ -1,0 +1,335 @@
+import { BaseError } from '../errors/BaseError.js';
+import { InvalidAmountError } from '../errors/InvalidAmountError.js';
+import { LedgerError } from '../errors/LedgerError.js';
+import { ReservationNotFoundError } from '../errors/ReservationNotFoundError.js';
+import { ReservationSettledError } from '../errors/ReservationSettledError.js';
+import type {
+  LedgerCommitParameters,
+  LedgerKillSwitchParameters,
+  LedgerReleaseParameters,
+  LedgerReserveParameters,
+  LedgerReserveReturnType,
+  LedgerSnapshot,
+  LedgerSnapshotParameters,
+  ReservationRecord,
+  SpendLedger,
+} from '../types.js';
+import {
+  amount,
+  type ReservationRow,
+  type SessionRow,
+  type StateRow,
+  toRecord,
+  type Work,
+  type WorkSession,
+} from './rows.js';
+import type { SqliteDatabaseLike } from './SqliteDatabaseLike.js';
+import { migrate, prepareStatements, type Statements } from './statements.js';
+
+/** Parameters of the {@link SqliteSpendLedger} constructor. */
+export interface SqliteSpendLedgerParameters {
+  /** An open better-sqlite3 database (owned by the caller; the ledger never closes it). */
+  readonly database: SqliteDatabaseLike;
+}
+
+/** Most writes grouped into one transaction. */
+const MAX_BATCH = 512;
+
+function isCallerError(error: unknown): boolean {
+  return (
+    error instanceof ReservationNotFoundError ||
+    error instanceof ReservationSettledError ||
+    error instanceof InvalidAmountError
+  );
+}
+
+/**
+ * Persistent {@link SpendLedger} on SQLite (better-sqlite3 12.x), import it from `@org/governor/sqlite`. It owns
+ * the `governor_*` tables and migrates them on construction; it switches the file to WAL. Every `reserve` is one
+ * `BEGIN IMMEDIATE` transaction, so reservations from several connections or processes on the same file are
+ * serialised and can never overshoot a cap (give each connection a busy timeout — better-sqlite3's default is
+ * 5 s). Daily aggregates are maintained incrementally, so a decision costs O(1) amortised. Durability of each
+ * commit follows the connection's `synchronous` pragma, which the application chooses.
+ *
+ * @example
+ * ```ts
+ * import Database from 'better-sqlite3';
+ * import { Governor } from '@org/governor';
+ * import { SqliteSpendLedger } from '@org/governor/sqlite';
+ *
+ * const database = new Database('./.data/app.db');
+ * const governor = new Governor({ ledger: new SqliteSpendLedger({ database }) });
+ * ```
+ */
+export class SqliteSpendLedger implements SpendLedger {
+  readonly #db: SqliteDatabaseLike;
+  readonly #queue: {
+    run: (work: Work) => unknown;
+    resolve: (value: unknown) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  #scheduled = false;
+  readonly #s: Statements;
+
+  constructor({ database }: SqliteSpendLedgerParameters) {
+    if (typeof database?.prepare !== 'function' || typeof database.exec !== 'function') {
+      throw new LedgerError({ shortMessage: 'SqliteSpendLedger needs an open better-sqlite3 Database.' });
+    }
+    this.#db = database;
+    this.#guard(() => {
+      database.exec('PRAGMA journal_mode = WAL');
+      migrate(database);
+    });
+    this.#s = this.#guard(() => prepareStatements(database));
+  }
+
+  async reserve({
+    id,
+    action,
+    sessionId,
+    at,
+    windowStart,
+    decide,
+  }: LedgerReserveParameters): Promise<LedgerReserveReturnType> {
+    return this.#enqueue((work) => {
+      const snapshot = this.#read(work, sessionId, windowStart, at);
+      const decision = decide(snapshot);
+      if (decision.allowed && decision.value !== null) {
+        const value = decision.value;
+        this.#s.insert.run(id, action, sessionId, value.toString(), value.toString(), at);
+        work.openSum += value;
+        work.dirty = true;
+        const session = this.#session(work, sessionId, at);
+        session.reserved += value;
+        session.dirty = true;
+      }
+      return { decision, snapshot };
+    });
+  }
+
+  async commit({ id, at, value }: LedgerCommitParameters): Promise<ReservationRecord> {
+    return this.#enqueue((work) => {
+      const row = this.#open(id);
+      const reserved = amount(row.reserved_value);
+      const final = value ?? reserved;
+      if (typeof final !== 'bigint' || final < 0n || final > reserved) {
+        throw new InvalidAmountError({
+          shortMessage: 'A commit value must be a bigint between 0 and the reserved value.',
+        });
+      }
+      work.openSum -= reserved;
+      if (row.reserved_at >= work.cursor) work.windowCommitted += final;
+      work.dirty = true;
+      const session = this.#session(work, row.session_id, at);
+      session.reserved -= reserved;
+      session.committed += final;
+      session.dirty = true;
+      this.#s.settle.run('committed', final.toString(), at, id);
+      return toRecord({ ...row, status: 'committed', value: final.toString(), settled_at: at });
+    });
+  }
+
+  async release({ id, at }: LedgerReleaseParameters): Promise<ReservationRecord> {
+    return this.#enqueue((work) => {
+      const row = this.#open(id);
+      const reserved = amount(row.reserved_value);
+      work.openSum -= reserved;
+      work.dirty = true;
+      const session = this.#session(work, row.session_id, at);
+      session.reserved -= reserved;
+      session.dirty = true;
+      this.#s.settle.run('released', '0', at, id);
+      return toRecord({ ...row, status: 'released', value: '0', settled_at: at });
+    });
+  }
+
+  async setKillSwitch({ engaged, at }: LedgerKillSwitchParameters): Promise<void> {
+    await this.#enqueue((work) => {
+      work.killed = engaged === true;
+      work.killedAt = at;
+      work.dirty = true;
+    });
+  }
+
+  async snapshot({ sessionId, windowStart }: LedgerSnapshotParameters): Promise<LedgerSnapshot> {
+    return this.#transaction(false, () => this.#read(this.#load(), sessionId, windowStart, null));
+  }
+
+  async listOpenReservations(): Promise<readonly ReservationRecord[]> {
+    return this.#guard(() => (this.#s.listOpen.all() as ReservationRow[]).map(toRecord));
+  }
+
+  /**
+   * Group commit: writes issued in the same tick run in ONE `BEGIN IMMEDIATE` transaction, one after another in
+   * arrival order (each decision sees every earlier one), and every promise settles only after COMMIT. The
+   * aggregates are read once per batch and written once at its end (the lock keeps other writers out). A
+   * caller error (unknown id, settled twice, bad value) is detected before that operation changes anything, so
+   * it fails alone; any other error rolls the whole batch back and rejects all of it.
+   */
+  #enqueue<T>(run: (work: Work) => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ run, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.#scheduled) {
+        this.#scheduled = true;
+        queueMicrotask(() => this.#flush());
+      }
+    });
+  }
+
+  #flush(): void {
+    this.#scheduled = false;
+    const batch = this.#queue.splice(0, MAX_BATCH);
+    if (this.#queue.length > 0) {
+      this.#scheduled = true;
+      queueMicrotask(() => this.#flush());
+    }
+    const outcomes: { ok: boolean; value: unknown }[] = [];
+    try {
+      this.#transaction(true, () => {
+        const work = this.#load();
+        for (const op of batch) {
+          try {
+            outcomes.push({ ok: true, value: op.run(work) });
+          } catch (error) {
+            if (!isCallerError(error)) throw error;
+            outcomes.push({ ok: false, value: error });
+          }
+        }
+        this.#save(work);
+      });
+    } catch (error) {
+      for (const op of batch) op.reject(error);
+      return;
+    }
+    batch.forEach((op, i) => {
+      const outcome = outcomes[i] as { ok: boolean; value: unknown };
+      if (outcome.ok) op.resolve(outcome.value);
+      else op.reject(outcome.value);
+    });
+  }
+
+  #load(): Work {
+    const row = this.#s.getState.get() as StateRow;
+    return {
+      killed: row.kill_switch === 1,
+      killedAt: row.kill_switch_changed_at,
+      openSum: amount(row.open_sum),
+      cursor: row.window_cursor,
+      windowCommitted: amount(row.window_committed),
+      dirty: false,
+      sessions: new Map(),
+    };
+  }
+
+  #save(work: Work): void {
+    if (work.dirty) {
+      this.#s.putState.run(
+        work.killed ? 1 : 0,
+        work.killedAt,
+        work.openSum.toString(),
+        work.cursor,
+        work.windowCommitted.toString(),
+      );
+    }
+    for (const [sessionId, session] of work.sessions) {
+      if (!session.dirty) continue;
+      this.#s.putSession.run(
+        sessionId,
+        session.reserved.toString(),
+        session.committed.toString(),
+        session.startedAt,
+      );
+    }
+  }
+
+  /** The snapshot for a decision; with `at` (a write) it also advances the window cursor. */
+  #read(work: Work, sessionId: string, windowStart: number, at: number | null): LedgerSnapshot {
+    let dailyCommitted: bigint;
+    if (windowStart > work.cursor) {
+      dailyCommitted = work.windowCommitted - this.#committedBetween(work.cursor, windowStart);
+      if (at !== null) {
+        work.windowCommitted = dailyCommitted;
+        work.cursor = windowStart;
+        work.dirty = true;
+      }
+    } else if (windowStart < work.cursor) {
+      // A clock that lags the cursor (another process, or a step back): count the older part too.
+      dailyCommitted = work.windowCommitted + this.#committedBetween(windowStart, work.cursor);
+    } else {
+      dailyCommitted = work.windowCommitted;
+    }
+    const session = this.#session(work, sessionId, at ?? 0);
+    return {
+      killed: work.killed,
+      daily: { committed: dailyCommitted, reserved: work.openSum },
+      session: { committed: session.committed, reserved: session.reserved },
+    };
+  }
+
+  #committedBetween(from: number, to: number): bigint {
+    let sum = 0n;
+    for (const row of this.#s.committedBetween.all(from, to) as { value: string }[]) sum += amount(row.value);
+    return sum;
+  }
+
+  #session(work: Work, sessionId: string, at: number): WorkSession {
+    let session = work.sessions.get(sessionId);
+    if (session === undefined) {
+      const row = this.#s.getSession.get(sessionId) as SessionRow | undefined;
+      session =
+        row === undefined
+          ? { reserved: 0n, committed: 0n, startedAt: at, dirty: false }
+          : {
+              reserved: amount(row.reserved_sum),
+              committed: amount(row.committed_sum),
+              startedAt: at,
+              dirty: false,
+            };
+      work.sessions.set(sessionId, session);
+    }
+    return session;
+  }
+
+  #open(id: string): ReservationRow {
+    const row = this.#s.get.get(id) as ReservationRow | undefined;
+    if (row === undefined) throw new ReservationNotFoundError({ id });
+    if (row.status !== 'reserved') throw new ReservationSettledError({ id, status: row.status });
+    return row;
+  }
+
+  #transaction<T>(immediate: boolean, fn: () => T): T {
+    return this.#guard(() => {
+      if (this.#db.inTransaction) {
+        // Inside the caller's transaction: a savepoint keeps our writes all-or-nothing.
+        this.#db.exec('SAVEPOINT governor_ledger');
+        try {
+          const result = fn();
+          this.#db.exec('RELEASE governor_ledger');
+          return result;
+        } catch (error) {
+          this.#db.exec('ROLLBACK TO governor_ledger');
+          this.#db.exec('RELEASE governor_ledger');
+          throw error;
+        }
+      }
+      (immediate ? this.#s.beginImmediate : this.#s.begin).run();
+      try {
+        const result = fn();
+        this.#s.commit.run();
+        return result;
+      } catch (error) {
+        if (this.#db.inTransaction) this.#s.rollback.run();
+        throw error;
+      }
+    });
+  }
+
+  #guard<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (error) {
+      if (error instanceof BaseError) throw error;
+      throw new LedgerError({ shortMessage: 'The SQLite spend ledger failed.', cause: error });
+    }
+  }
+}

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { Governor, type GovernorParameters } from '../Governor.js';
+import { parseEther } from '../parseEther.js';
+import type { SpendLedger } from '../types.js';
+
+const DAY = 86_400_000;
+const E = (text: string) => parseEther(text);
+
+/** A controllable clock for tests. */
+export function testClock(start = Date.UTC(2025, 0, 1, 12)) {
+  let now = start;
+  return {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    set: (at: number) => {
+      now = at;
+    },
+  };
+}
+
+/**
+ * The behaviour every {@link SpendLedger} must have, exercised through a {@link Governor}. Called from each
+ * ledger's test file with a factory for a fresh, empty ledger.
+ */
+export function describeLedgerContract(name: string, createLedger: () => SpendLedger): void {
+  describe(`${name}: ledger contract`, () => {
+    const setup = (extra: Partial<GovernorParameters> = {}) => {
+      const clock = testClock();
+      const ledger = createLedger();
+      const governor = new Governor({ ledger, clock: clock.now, ...extra });
+      return { clock, ledger, governor };
+    };
+
+    it('reserve counts immediately; commit keeps it; release frees it', async () => {
+      const { governor } = setup();
+      const a = await governor.reserve({ action: 'swap', value: E('0.05') });
+      const b = await governor.reserve({ action: 'swap', value: E('0.04') });
+      expect(a.allowed && b.allowed).toBe(true);
+      let status = await governor.status();
+      expect(status.spent.daily).toEqual({ committed: 0n, reserved: E('0.09'), total: E('0.09') });
+      expect(status.openReservations.map((r) => r.id).sort()).toEqual(
+        [a.reservationId, b.reservationId].sort(),
+      );
+      const committed = await governor.commit({ id: a.reservationId as string });
+      expect(committed).toMatchObject({ status: 'committed', value: E('0.05'), reservedValue: E('0.05') });
+      const released = await governor.release({ id: b.reservationId as string });
+      expect(released).toMatchObject({ status: 'released', value: 0n, reservedValue: E('0.04') });
+      status = await governor.status();
+      expect(status.spent.daily).toEqual({ committed: E('0.05'), reserved: 0n, total: E('0.05') });
+      expect(status.spent.session).toEqual({ committed: E('0.05'), reserved: 0n, total: E('0.05') });
+      expect(status.remaining).toEqual({ perTx: E('0.05'), daily: E('0.45'), session: E('0.95') });
+      expect(status.openReservations).toEqual([]);
+    });
+
+    it('commits a smaller actual value and rejects a larger one', async () => {
+      const { governor } = setup();
+      const a = await governor.reserve({ action: 'swap', value: E('0.05') });
+      await expect(
+        governor.commit({ id: a.reservationId as string, value: E('0.06') }),
+      ).rejects.toMatchObject({
+        code: 'AMOUNT_INVALID',
+      });
+      await governor.commit({ id: a.reservationId as string, value: E('0.01') });
+      expect((await governor.status()).spent.daily.total).toBe(E('0.01'));
+    });
+
+    it('rejects settling unknown or already settled reservations', async () => {
+      const { governor } = setup();
+      await expect(governor.commit({ id: 'nope' })).rejects.toMatchObject({ code: 'RESERVATION_NOT_FOUND' });
+      const a = await governor.reserve({ action: 'swap', value: 1n });
+      await governor.commit({ id: a.reservationId as string });
+      await expect(governor.release({ id: a.reservationId as string })).rejects.toMatchObject({
+        code: 'RESERVATION_ALREADY_SETTLED',
+        status: 'committed',
+      });
+      await expect(governor.commit({ id: a.reservationId as string })).rejects.toMatchObject({
+        code: 'RESERVATION_ALREADY_SETTLED',
+      });
+    });
+
+    it('fills the daily cap exactly and denies one wei more', async () => {
+      const { governor } = setup({ policy: { sessionLimit: E('10') } });
+      for (let i = 0; i < 10; i++) {
+        const d = await governor.reserve({ action: 'swap', value: E('0.05') });
+        await governor.commit({ id: d.reservationId as string });
+      }
+      const over = await governor.reserve({ action: 'swap', value: 1n });
+      expect(over.code).toBe('DAILY_LIMIT_EXCEEDED');
+      expect(over.remaining).toEqual({ perTx: 0n, daily: 0n, session: E('9.5') });
+      expect((await governor.reserve({ action: 'read', args: { amount: 0 } })).allowed).toBe(true);
+    });
+
+    it('rolling window: spend ages out exactly 24 h after it was reserved, with no double spend at midnight', async () => {
+      const { governor, clock } = setup({ policy: { sessionLimit: E('10') } });
+      clock.set(Date.UTC(2025, 0, 1, 23, 59));
+      for (let i = 0; i < 10; i++) {
+        const d = await governor.reserve({ action: 'swap', value: E('0.05') });
+        await governor.commit({ id: d.reservationId as string });
+      }
+      clock.advance(2 * 60_000); // past midnight UTC: a calendar reset would allow another 0.5 here
+      expect((await governor.reserve({ action: 'swap', value: 1n })).code).toBe('DAILY_LIMIT_EXCEEDED');
+      clock.set(Date.UTC(2025, 0, 2, 23, 59) - 1);
+      expect((await governor.reserve({ action: 'swap', value: 1n })).code).toBe('DAILY_LIMIT_EXCEEDED');
+      clock.advance(1);
+      const d = await governor.reserve({ action: 'swap', value: E('0.05') });
+      expect(d.allowed).toBe(true);
+      expect(d.remaining.daily).toBe(E('0.45'));
+    });
+
+    it('utc-day window: resets at 00:00 UTC', async () => {
+      const { governor, clock } = setup({ policy: { dailyWindow: 'utc-day', sessionLimit: E('10') } });
+      clock.set(Date.UTC(2025, 0, 1, 23, 59));
+      for (let i = 0; i < 10; i++) {
+        const d = await governor.reserve({ action: 'swap', value: E('0.05') });
+        await governor.commit({ id: d.reservationId as string });
+      }
+      expect((await governor.reserve({ action: 'swap', value: 1n })).code).toBe('DAILY_LIMIT_EXCEEDED');
+      clock.set(Date.UTC(2025, 0, 2));
+      expect((await governor.reserve({ action: 'swap', value: E('0.05') })).allowed).toBe(true);
+      expect((await governor.status()).windowStart).toBe(Date.UTC(2025, 0, 2));
+    });
+
+    it('open reservations keep counting past the window until they are settled', async () => {
+      const { governor, clock } = setup({ reservationTtlMs: 60_000 });
+      const stale = await governor.reserve({ action: 'swap', value: E('0.05') });
+      clock.advance(3 * DAY);
+      const status = await governor.status();
+      expect(status.spent.daily.reserved).toBe(E('0.05'));
+      expect(status.openReservations).toEqual([
+        expect.objectContaining({ id: stale.reservationId, status: 'reserved', expired: true }),
+      ]);
+      await governor.commit({ id: stale.reservationId as string });
+      // Committed at its reservation time, three days ago: out of the rolling window now.
+      expect((await governor.status()).spent.daily.total).toBe(0n);
+    });
+
+    it('counts older spend exactly when the clock steps back', async () => {
+      const { governor, clock } = setup({ policy: { sessionLimit: E('10') } });
+      const first = await governor.reserve({ action: 'swap', value: E('0.05') });
+      await governor.commit({ id: first.reservationId as string });
+      clock.advance(20 * 3_600_000);
+      const second = await governor.reserve({ action: 'swap', value: E('0.05') });
+      await governor.commit({ id: second.reservationId as string });
+      clock.advance(5 * 3_600_000); // 25 h after the first: it has aged out
+      expect((await governor.status()).spent.daily.committed).toBe(E('0.05'));
+      clock.advance(-2 * 3_600_000); // 23 h after the first: it counts again
+      expect((await governor.status()).spent.daily.committed).toBe(E('0.1'));
+      expect((await governor.reserve({ action: 'swap', value: E('0.05') })).remaining.daily).toBe(E('0.35'));
+    });
+
+    it('keeps sessions apart on a shared ledger while the daily cap is shared', async () => {
+      const clock = testClock();
+      const ledger = createLedger();
+      const one = new Governor({ ledger, clock: clock.now, sessionId: 'one' });
+      const two = new Governor({ ledger, clock: clock.now, sessionId: 'two' });
+      await one.reserve({ action: 'swap', value: E('0.05') });
+      const status = await two.status();
+      expect(status.spent.session.total).toBe(0n);
+      expect(status.spent.daily.total).toBe(E('0.05'));
+    });
+
+    it('kill switch blocks everything until unkill', async () => {
+      const { governor } = setup();
+      await governor.kill();
+      expect((await governor.status()).killSwitch).toBe(true);
+      expect((await governor.reserve({ action: 'read', args: { amount: 0 } })).code).toBe(
+        'KILL_SWITCH_ENGAGED',
+      );
+      await governor.unkill();
+      expect((await governor.status()).killSwitch).toBe(false);
+      expect((await governor.reserve({ action: 'swap', value: E('0.01') })).allowed).toBe(true);
+      expect((await governor.reserve({ action: 'swap', value: E('0.06') })).code).toBe(
+        'PER_TX_LIMIT_EXCEEDED',
+      );
+    });
+  });
+}
