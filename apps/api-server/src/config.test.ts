@@ -62,6 +62,15 @@ describe('loadConfig', () => {
     ['WALLET_PRIVATE_KEY', '0x1234'],
     ['WALLET_KEYSTORE_PASSWORD', undefined],
     ['LOG_LEVEL', 'loud'],
+    ['GOVERNOR_MAX_PER_TX', 'nan'],
+    ['GOVERNOR_MAX_PER_TX', 'NaN'],
+    ['GOVERNOR_DAILY_LIMIT', '-1'],
+    ['GOVERNOR_DAILY_LIMIT', 'Infinity'],
+    ['GOVERNOR_SESSION_LIMIT', '1e3'],
+    ['GOVERNOR_SESSION_LIMIT', '0.0000000000000000001'],
+    ['GOVERNOR_DAILY_WINDOW', 'weekly'],
+    ['UNISWAP_V2_DEVNET', '0x1,0x2'],
+    ['GOVERNOR_MAX_PER_TX', 'true'],
   ])('invalid %s=%j fails with a message naming the variable', (variable, value) => {
     const env: Record<string, string | undefined> = { WEB3_API_KEY: KEY, [variable]: value };
     if (variable === 'WALLET_KEYSTORE_PASSWORD') env.WALLET_KEYSTORE_PATH = '/tmp/key.json';
@@ -85,6 +94,20 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ WEB3_API_KEY: KEY, WALLET_PRIVATE_KEY: 'a'.repeat(64), WALLET_KEYSTORE_PATH: '/k.json' }),
     ).toThrow(/not both/);
+  });
+
+  it('parses governor caps exactly into wei', () => {
+    const config = loadConfig({
+      WEB3_API_KEY: KEY,
+      GOVERNOR_MAX_PER_TX: '0.1',
+      GOVERNOR_DAILY_LIMIT: '1.000000000000000001',
+    });
+    expect(config.governor).toEqual({
+      maxPerTx: 100_000_000_000_000_000n,
+      dailyLimit: 1_000_000_000_000_000_001n,
+      sessionLimit: 1_000_000_000_000_000_000n,
+      dailyWindow: 'rolling-24h',
+    });
   });
 
   it('maps RPC_URL_<CHAIN> variables to chain ids', () => {

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { chains } from '@org/chain-evm';
+import { parseEther } from '@org/governor';
 
 /** Where the wallet key comes from. Secrets stay in this object only; it is never logged. */
 export type WalletKeySource =
@@ -35,6 +36,13 @@ export interface Config {
   };
   /** Chain id → Uniswap V2 deployment used for on-chain buy/sell simulation of tokens. */
   uniswapV2: Map<number, { router: string; factory: string; weth: string }>;
+  /** Spend caps in wei (18-decimal ETH-equivalent) and the daily window kind. */
+  governor: {
+    maxPerTx: bigint;
+    dailyLimit: bigint;
+    sessionLimit: bigint;
+    dailyWindow: 'rolling-24h' | 'utc-day';
+  };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -136,6 +144,16 @@ export function loadConfig(env: Env): Config {
     uniswapV2.set(chain.id, { router, factory, weth });
   }
 
+  const governor = {
+    maxPerTx: parseEth(env, 'GOVERNOR_MAX_PER_TX', '0.05'),
+    dailyLimit: parseEth(env, 'GOVERNOR_DAILY_LIMIT', '0.5'),
+    sessionLimit: parseEth(env, 'GOVERNOR_SESSION_LIMIT', '1.0'),
+    dailyWindow: (env.GOVERNOR_DAILY_WINDOW?.trim() || 'rolling-24h') as 'rolling-24h' | 'utc-day',
+  };
+  if (governor.dailyWindow !== 'rolling-24h' && governor.dailyWindow !== 'utc-day') {
+    throw new ConfigError('GOVERNOR_DAILY_WINDOW', 'must be rolling-24h or utc-day');
+  }
+
   const dataDir = (env.DATA_DIR ?? './.data').trim() || './.data';
   const logLevel = (env.LOG_LEVEL ?? 'info').trim() as Config['logLevel'];
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
@@ -155,6 +173,7 @@ export function loadConfig(env: Env): Config {
     dataDir,
     providers,
     uniswapV2,
+    governor,
     logLevel,
   };
 }
@@ -166,6 +185,18 @@ function parseInteger(env: Env, variable: string, fallback: number, min: number,
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(variable, `must be an integer from ${min} to ${max}`);
   return value;
+}
+
+function parseEth(env: Env, variable: string, fallback: string): bigint {
+  const raw = env[variable]?.trim() || fallback;
+  try {
+    return parseEther(raw);
+  } catch {
+    throw new ConfigError(
+      variable,
+      'must be a non-negative decimal ETH amount with at most 18 decimals, e.g. 0.05',
+    );
+  }
 }
 
 function parseUrl(env: Env, variable: string, fallback: string): string {

@@ -1,13 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { loadKeystore, walletFromPrivateKey } from '@org/chain-evm';
+import type { ConfirmFn } from '@org/governor';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { createLogger } from './http/createLogger.js';
 import { loadSpec } from './loadSpec.js';
+import { openDatabase } from './openDatabase.js';
 import { ChainProviders } from './services/ChainProviders.js';
+import { GovernorService } from './services/GovernorService.js';
 import { SecurityService } from './services/SecurityService.js';
 import type { Services } from './services/Services.js';
 import { WalletService } from './services/WalletService.js';
@@ -34,17 +37,22 @@ export interface RunningServer {
 export async function startServer({
   config,
   logger,
+  confirmFn,
 }: {
   config: Config;
   logger?: Logger;
+  /** Operator approval for fund-moving actions; when given, the governor requires it and calls it. */
+  confirmFn?: ConfirmFn;
 }): Promise<RunningServer> {
   const log = logger ?? createLogger({ level: config.logLevel });
   const address = await resolveWalletAddress(config);
+  const database = openDatabase({ dataDir: config.dataDir });
   const providers = new ChainProviders({ rpcUrls: config.rpcUrls, timeoutMs: config.rpcTimeoutMs });
   const services: Services = {
     version: packageVersion(),
     wallet: new WalletService({ providers, address, enableCreate: config.enableWalletCreate }),
     security: new SecurityService({ config }),
+    governor: new GovernorService({ config, database, logger: log, ...(confirmFn ? { confirmFn } : {}) }),
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
   const server = app.listen(config.port, config.host);
@@ -82,7 +90,10 @@ export async function startServer({
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-      }).then(() => providers.destroy());
+      }).then(() => {
+        providers.destroy();
+        database.close();
+      });
       return closing;
     },
   };

@@ -42,7 +42,7 @@ describe('interactive documentation in a real browser', () => {
     });
     await page.goto(`${server.url}/docs/`);
     await page.getByText('/wallet/info', { exact: true }).waitFor({ timeout: 20_000 });
-    const text = await page.locator('#swagger-ui').innerText();
+    const text = (await page.locator('#swagger-ui').textContent()) ?? '';
     expect(text).toContain('/wallet/balance/{address}');
     expect(text).toContain('/wallet/create');
     expect(text).toContain('/health');
@@ -65,7 +65,7 @@ describe('interactive documentation in a real browser', () => {
     });
     await page.goto(`${server.url}/redoc`);
     await page.getByText('/wallet/balance/{address}').first().waitFor({ timeout: 20_000 });
-    const text = await page.locator('body').innerText();
+    const text = (await page.locator('body').textContent()) ?? '';
     expect(text).toContain('Wallet Operations API');
     expect(text).toMatch(/Address and native balance of the configured wallet/);
     expect(external).toEqual([]);

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -7,7 +10,10 @@ const entry = fileURLToPath(new URL('../dist/start.js', import.meta.url));
 /** Runs the production entry (built by `build`) with only `env`, collecting output until it exits or is killed. */
 function run(env: Record<string, string>, killAfterMs?: number) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [entry], { env: { PATH: process.env.PATH ?? '', ...env } });
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'api-start-')), 'data');
+    const child = spawn(process.execPath, [entry], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => {

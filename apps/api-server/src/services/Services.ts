@@ -1,3 +1,4 @@
+import type { GovernorService } from './GovernorService.js';
 import type { SecurityService } from './SecurityService.js';
 import type { WalletService } from './WalletService.js';
 
@@ -6,4 +7,5 @@ export interface Services {
   version: string;
   wallet: WalletService;
   security: SecurityService;
+  governor: GovernorService;
 }

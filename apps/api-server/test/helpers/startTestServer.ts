@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import type { ConfirmFn } from '@org/governor';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/http/createLogger.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
@@ -13,10 +17,14 @@ export interface TestServer extends RunningServer {
 }
 
 /** Starts the real server on 127.0.0.1:random with `env` on top of a minimal valid environment. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { confirmFn?: ConfirmFn } = {},
+): Promise<TestServer> {
   const config: Config = loadConfig({
     WEB3_API_KEY: TEST_API_KEY,
     API_PORT: '0',
+    DATA_DIR: join(mkdtempSync(join(tmpdir(), 'api-server-test-')), 'data'),
     LOG_LEVEL: 'debug',
     ...env,
   });
@@ -25,7 +33,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   sink.on('data', (chunk: Buffer) => {
     captured += chunk.toString('utf8');
   });
-  const server = await startServer({ config, logger: createLogger({ level: 'debug', destination: sink }) });
+  const server = await startServer({
+    config,
+    logger: createLogger({ level: 'debug', destination: sink }),
+    ...(options.confirmFn ? { confirmFn: options.confirmFn } : {}),
+  });
   return {
     ...server,
     logs: () => captured,

@@ -1,0 +1,40 @@
+/** An ETH-equivalent amount: decimal string in ETH plus the exact wei string. */
+export interface EthAmountDto {
+  /** e.g. `"0.05"` */
+  eth: string;
+  /** e.g. `"50000000000000000"` */
+  wei: string;
+}
+
+export interface WindowSpendDto {
+  committed: EthAmountDto;
+  reserved: EthAmountDto;
+  total: EthAmountDto;
+}
+
+export interface OpenReservationDto {
+  id: string;
+  action: string;
+  value: EthAmountDto;
+  reservedAt: string;
+  /** Older than the reservation TTL: probably a crash between reserve and commit. Still counted until reconciled. */
+  expired: boolean;
+}
+
+/** The spend governor's state. */
+export interface GovernorStatusDto {
+  /** When on, every fund-moving action is blocked regardless of limits. */
+  killSwitch: boolean;
+  /** `required`: every action also needs the configured confirmation callback to approve it. */
+  confirmMode: 'required' | 'off';
+  /** `rolling-24h` (default) or `utc-day`. */
+  dailyWindow: string;
+  /** Start of the current daily window (ISO 8601). */
+  windowStart: string;
+  sessionStartedAt: string;
+  limits: { maxPerTx: EthAmountDto; dailyLimit: EthAmountDto; sessionLimit: EthAmountDto };
+  spent: { daily: WindowSpendDto; session: WindowSpendDto };
+  remaining: { perTx: EthAmountDto; daily: EthAmountDto; session: EthAmountDto };
+  openReservations: OpenReservationDto[];
+  at: string;
+}
