@@ -1,1 +1,64 @@
-export const PACKAGE_PLACEHOLDER = 'devnet';
+export {
+  erc20Abi,
+  erc4626Abi,
+  feeOnTransferTokenAbi,
+  honeypotTokenAbi,
+  multicall3Abi,
+  nonfungiblePositionManagerAbi,
+  quoterV2Abi,
+  uniswapV2FactoryAbi,
+  uniswapV2PairAbi,
+  uniswapV2RouterAbi,
+  uniswapV3FactoryAbi,
+  uniswapV3PoolAbi,
+  uniswapV3SwapRouterAbi,
+  wethAbi,
+} from './abis.js';
+export { multicall3CreationBytecode } from './artifacts/multicall3Bytecode.js';
+export {
+  type CompileContractsParameters,
+  type CompileContractsReturnType,
+  type CompiledContract,
+  compileContracts,
+  type DevnetContractName,
+} from './compileContracts.js';
+export { ANVIL_ACCOUNTS, ANVIL_MNEMONIC, DEVNET_CHAIN_ID, MULTICALL3_ADDRESS } from './constants.js';
+export {
+  type CreateRpcClientParameters,
+  type CreateRpcClientReturnType,
+  createRpcClient,
+  type RpcClient,
+} from './createRpcClient.js';
+export {
+  type DeployDevnetParameters,
+  type DeployDevnetReturnType,
+  type DevnetLayout,
+  deployDevnet,
+} from './deployDevnet.js';
+export {
+  type EncodeSqrtPriceX96Parameters,
+  type EncodeSqrtPriceX96ReturnType,
+  encodeSqrtPriceX96,
+} from './encodeSqrtPriceX96.js';
+export { AnvilExitedError } from './errors/AnvilExitedError.js';
+export { AnvilNotFoundError } from './errors/AnvilNotFoundError.js';
+export { BaseError, type BaseErrorParameters } from './errors/BaseError.js';
+export { CompileError } from './errors/CompileError.js';
+export { DeploymentError } from './errors/DeploymentError.js';
+export { InvalidParameterError } from './errors/InvalidParameterError.js';
+export { RpcError, type RpcErrorReason } from './errors/RpcError.js';
+export { StartTimeoutError } from './errors/StartTimeoutError.js';
+export { type MintTokenParameters, type MintTokenReturnType, mintToken } from './mintToken.js';
+export {
+  type ResolveAnvilBinaryParameters,
+  type ResolveAnvilBinaryReturnType,
+  resolveAnvilBinary,
+} from './resolveAnvilBinary.js';
+export {
+  type AnvilProcess,
+  type SpawnAnvilParameters,
+  type SpawnAnvilReturnType,
+  spawnAnvil,
+} from './spawnAnvil.js';
+export { type StartDevnetParameters, type StartDevnetReturnType, startDevnet } from './startDevnet.js';
+export type { Devnet, DevnetAccount, DevnetManifest, DevnetToken, DevnetV3Pool } from './types.js';

@@ -1,0 +1,346 @@
+import { type JsonRpcProvider, MaxUint256, parseEther, parseUnits } from 'ethers';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  contractAt,
+  devSigner,
+  isAlive,
+  localProvider,
+  sendWithMargin,
+  tagSpawnedProcesses,
+  waitForNoTaggedProcesses,
+} from '../test/helpers.js';
+import {
+  erc20Abi,
+  erc4626Abi,
+  honeypotTokenAbi,
+  multicall3Abi,
+  quoterV2Abi,
+  uniswapV2FactoryAbi,
+  uniswapV2PairAbi,
+  uniswapV2RouterAbi,
+  uniswapV3PoolAbi,
+  uniswapV3SwapRouterAbi,
+  wethAbi,
+} from './abis.js';
+import { multicall3CreationBytecode } from './artifacts/multicall3Bytecode.js';
+import { MULTICALL3_ADDRESS } from './constants.js';
+import { mintToken } from './mintToken.js';
+import { type StartDevnetReturnType, startDevnet } from './startDevnet.js';
+
+// Behaviour of everything deployDevnet() puts on chain, exercised with real signed transactions.
+const tag = tagSpawnedProcesses();
+let devnet: StartDevnetReturnType;
+let provider: JsonRpcProvider;
+let snapshotId: string;
+
+beforeAll(async () => {
+  devnet = await startDevnet();
+  provider = localProvider(devnet);
+});
+afterAll(async () => {
+  provider?.destroy();
+  await devnet?.stop();
+  expect(await waitForNoTaggedProcesses(tag, 5_000)).toEqual([]);
+  if (devnet?.pid !== undefined) expect(isAlive(devnet.pid)).toBe(false);
+});
+beforeEach(async () => {
+  snapshotId = await devnet.snapshot();
+});
+afterEach(async () => {
+  await devnet.revert(snapshotId);
+});
+
+const deadline = (): bigint => BigInt(Math.floor(Date.now() / 1000) + 3_600);
+
+describe('deployed layout', () => {
+  it('has code at every manifest address and tokens with the advertised metadata', async () => {
+    const { contracts, tokens, pools } = devnet.manifest;
+    const addresses = [
+      ...Object.values(contracts),
+      ...Object.values(tokens).map((t) => t.address),
+      ...Object.values(pools.v2),
+      ...Object.values(pools.v3).map((p) => p.address),
+    ];
+    for (const address of addresses) expect((await provider.getCode(address)).length).toBeGreaterThan(2);
+    for (const token of Object.values(tokens)) {
+      const contract = contractAt(token.address, erc20Abi, provider);
+      expect(await contract.symbol()).toBe(token.symbol);
+      expect(await contract.name()).toBe(token.name);
+      expect(Number(await contract.decimals())).toBe(token.decimals);
+    }
+    expect(tokens.usdc.decimals).toBe(6);
+    expect(tokens.dai.decimals).toBe(18);
+    expect(tokens.wbtc.decimals).toBe(8);
+  });
+
+  it('prices the V2 pairs at ETH ≈ 3,000 USD and BTC ≈ 60,000 USD', async () => {
+    const { contracts, tokens, pools } = devnet.manifest;
+    const router = contractAt(contracts.uniswapV2Router02, uniswapV2RouterAbi, provider);
+    const ethInUsdc = (
+      await router.getAmountsOut(parseEther('0.001'), [contracts.weth, tokens.usdc.address])
+    )[1];
+    expect(ethInUsdc).toBeGreaterThan(parseUnits('2.95', 6));
+    expect(ethInUsdc).toBeLessThan(parseUnits('3', 6));
+    const ethInDai = (
+      await router.getAmountsOut(parseEther('0.001'), [contracts.weth, tokens.dai.address])
+    )[1];
+    expect(ethInDai).toBeGreaterThan(parseUnits('2.95', 18));
+    const btcInEth = (
+      await router.getAmountsOut(parseUnits('0.001', 8), [tokens.wbtc.address, contracts.weth])
+    )[1];
+    expect(btcInEth).toBeGreaterThan(parseEther('0.0199'));
+    expect(btcInEth).toBeLessThan(parseEther('0.02'));
+    const factory = contractAt(contracts.uniswapV2Factory, uniswapV2FactoryAbi, provider);
+    for (const [name, pair] of Object.entries(pools.v2)) {
+      const [symbolA, symbolB] = name.split('/');
+      const bySymbol = (s: string | undefined): string =>
+        s === 'WETH' ? contracts.weth : Object.values(tokens).find((t) => t.symbol === s)!.address;
+      expect(await factory.getPair(bySymbol(symbolA), bySymbol(symbolB))).toBe(pair);
+      const [r0, r1] = await contractAt(pair, uniswapV2PairAbi, provider).getReserves();
+      expect(r0).toBeGreaterThan(0n);
+      expect(r1).toBeGreaterThan(0n);
+    }
+    expect(Object.keys(pools.v2)).toEqual(
+      expect.arrayContaining(['WETH/USDC', 'WETH/DAI', 'WETH/WBTC', 'USDC/DAI', 'WETH/HONEY', 'WETH/FEE']),
+    );
+  });
+
+  it('prices the WETH/USDC 0.3% V3 pool at ≈ 3,000 USD with full-range liquidity', async () => {
+    const pool = devnet.manifest.pools.v3['WETH/USDC/3000']!;
+    expect(pool.fee).toBe(3000);
+    const contract = contractAt(pool.address, uniswapV3PoolAbi, provider);
+    expect(Number(await contract.fee())).toBe(3000);
+    expect(await contract.liquidity()).toBeGreaterThan(0n);
+    const { sqrtPriceX96 } = (await contract.slot0()) as { sqrtPriceX96: bigint };
+    const wethIsToken0 = (await contract.token0()) === devnet.manifest.contracts.weth;
+    // USDC base units per WETH wei × 1e12 = USD per ETH; price = (sqrtP / 2^96)^2, scaled by bigint maths.
+    const priceX192 = sqrtPriceX96 * sqrtPriceX96;
+    const usdPerEth = wethIsToken0 ? (priceX192 * 10n ** 12n) >> 192n : ((10n ** 12n) << 192n) / priceX192;
+    expect(usdPerEth).toBeGreaterThanOrEqual(2_999n);
+    expect(usdPerEth).toBeLessThanOrEqual(3_000n);
+  });
+
+  it('funds every account with 10,000 ETH', async () => {
+    for (const account of devnet.manifest.accounts) {
+      expect(await provider.getBalance(account.address)).toBe(parseEther('10000'));
+    }
+  });
+});
+
+describe('Uniswap V2', () => {
+  it('swaps ETH for USDC with the constant-product output', async () => {
+    const { contracts, tokens, pools } = devnet.manifest;
+    const signer = devSigner(devnet, provider, 1);
+    const pair = contractAt(pools.v2['WETH/USDC']!, uniswapV2PairAbi, provider);
+    const [r0, r1] = await pair.getReserves();
+    const wethIsToken0 = (await pair.token0()) === contracts.weth;
+    const [reserveIn, reserveOut] = wethIsToken0 ? [r0, r1] : [r1, r0];
+    const amountIn = parseEther('1');
+    const expected = (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n);
+
+    const usdc = contractAt(tokens.usdc.address, erc20Abi, provider);
+    const before = await usdc.balanceOf(signer.address);
+    const router = contractAt(contracts.uniswapV2Router02, uniswapV2RouterAbi, signer);
+    const tx = await sendWithMargin(
+      router.swapExactETHForTokens,
+      [expected, [contracts.weth, tokens.usdc.address], signer.address, deadline()],
+      { value: amountIn },
+    );
+    expect((await tx.wait())?.status).toBe(1);
+    const received = (await usdc.balanceOf(signer.address)) - before;
+    expect(received).toBe(expected);
+    expect(received).toBeGreaterThan(parseUnits('2980', 6));
+  });
+});
+
+describe('Uniswap V3', () => {
+  it('exactInputSingle returns exactly what QuoterV2 quoted', async () => {
+    const { contracts, tokens } = devnet.manifest;
+    const signer = devSigner(devnet, provider, 2);
+    const amountIn = parseEther('2');
+    await (await contractAt(contracts.weth, wethAbi, signer).deposit({ value: amountIn })).wait();
+    await (
+      await contractAt(contracts.weth, wethAbi, signer).approve(contracts.uniswapV3SwapRouter, amountIn)
+    ).wait();
+
+    const quoter = contractAt(contracts.uniswapV3QuoterV2, quoterV2Abi, provider);
+    const [quoted] = await quoter.quoteExactInputSingle.staticCall({
+      tokenIn: contracts.weth,
+      tokenOut: tokens.usdc.address,
+      amountIn,
+      fee: 3000,
+      sqrtPriceLimitX96: 0,
+    });
+    expect(quoted).toBeGreaterThan(parseUnits('5900', 6));
+    expect(quoted).toBeLessThan(parseUnits('6000', 6));
+
+    const usdc = contractAt(tokens.usdc.address, erc20Abi, provider);
+    const before = await usdc.balanceOf(signer.address);
+    const router = contractAt(contracts.uniswapV3SwapRouter, uniswapV3SwapRouterAbi, signer);
+    const params = {
+      tokenIn: contracts.weth,
+      tokenOut: tokens.usdc.address,
+      fee: 3000,
+      recipient: signer.address,
+      deadline: deadline(),
+      amountIn,
+      amountOutMinimum: quoted,
+      sqrtPriceLimitX96: 0,
+    };
+    // anvil estimates at the latest block's timestamp; when the swap is mined in a new second the pool also
+    // writes an oracle observation (~20k gas more). Real wallets add a margin for exactly this.
+    const tx = await sendWithMargin(router.exactInputSingle, [params]);
+    expect((await tx.wait())?.status).toBe(1);
+    expect((await usdc.balanceOf(signer.address)) - before).toBe(quoted);
+  });
+});
+
+describe('honeypot token', () => {
+  it('can be bought from its V2 pair but not sold back', async () => {
+    const { contracts, tokens, pools } = devnet.manifest;
+    const signer = devSigner(devnet, provider, 3);
+    const router = contractAt(contracts.uniswapV2Router02, uniswapV2RouterAbi, signer);
+    const honey = contractAt(tokens.honeypot.address, [...erc20Abi, ...honeypotTokenAbi], signer);
+    const path = [contracts.weth, tokens.honeypot.address];
+
+    const buy = await sendWithMargin(router.swapExactETHForTokens, [0, path, signer.address, deadline()], {
+      value: parseEther('0.1'),
+    });
+    expect((await buy.wait())?.status).toBe(1);
+    const bought: bigint = await honey.balanceOf(signer.address);
+    expect(bought).toBeGreaterThan(parseEther('900'));
+
+    await (await honey.approve(contracts.uniswapV2Router02, MaxUint256)).wait();
+    await expect(
+      router.swapExactTokensForETHSupportingFeeOnTransferTokens(
+        bought,
+        0,
+        [...path].reverse(),
+        signer.address,
+        deadline(),
+      ),
+    ).rejects.toThrow();
+    // Selling straight into the pair reverts with the token's own error; ordinary transfers still work.
+    await expect(honey.transfer.staticCall(pools.v2['WETH/HONEY']!, 1n)).rejects.toMatchObject({
+      revert: { name: 'SellBlocked' },
+    });
+    const other = devnet.manifest.accounts[4]!.address;
+    await (await honey.transfer(other, 1n)).wait();
+    expect(await honey.balanceOf(other)).toBe(1n);
+    expect(await honey.balanceOf(signer.address)).toBe(bought - 1n);
+  });
+});
+
+describe('fee-on-transfer token', () => {
+  it('burns exactly 5% of every transfer', async () => {
+    const { tokens } = devnet.manifest;
+    const [sender, recipient] = [devSigner(devnet, provider, 4), devnet.manifest.accounts[5]!.address];
+    await mintToken({
+      devnet,
+      token: tokens.feeToken,
+      to: sender.address as `0x${string}`,
+      amount: parseEther('1000'),
+    });
+    const fee = contractAt(tokens.feeToken.address, erc20Abi, sender);
+    const supplyBefore: bigint = await fee.totalSupply();
+    const recipientBefore: bigint = await fee.balanceOf(recipient);
+
+    await (await fee.transfer(recipient, parseEther('100'))).wait();
+    expect(await fee.balanceOf(sender.address)).toBe(parseEther('900'));
+    expect((await fee.balanceOf(recipient)) - recipientBefore).toBe(parseEther('95'));
+    expect(supplyBefore - (await fee.totalSupply())).toBe(parseEther('5'));
+  });
+
+  it('is tradable through the fee-supporting V2 router functions', async () => {
+    const { contracts, tokens } = devnet.manifest;
+    const signer = devSigner(devnet, provider, 4);
+    const router = contractAt(contracts.uniswapV2Router02, uniswapV2RouterAbi, signer);
+    const fee = contractAt(tokens.feeToken.address, erc20Abi, provider);
+    const path = [contracts.weth, tokens.feeToken.address];
+    const [, pairOut] = await router.getAmountsOut(parseEther('0.01'), path);
+    const tx = await sendWithMargin(
+      router.swapExactETHForTokensSupportingFeeOnTransferTokens,
+      [0, path, signer.address, deadline()],
+      { value: parseEther('0.01') },
+    );
+    expect((await tx.wait())?.status).toBe(1);
+    expect(await fee.balanceOf(signer.address)).toBe(pairOut - (pairOut * 500n) / 10_000n);
+  });
+});
+
+describe('ERC-4626 vault', () => {
+  it('takes a USDC deposit and redeems the shares for the assets', async () => {
+    const { tokens } = devnet.manifest;
+    const signer = devSigner(devnet, provider, 6);
+    const vault = contractAt(tokens.vault.address, erc4626Abi, signer);
+    expect(await vault.asset()).toBe(tokens.usdc.address);
+    // Donated yield: one share is worth 1.05 USDC (minus OpenZeppelin's virtual-share rounding).
+    const perShare: bigint = await vault.convertToAssets(parseUnits('1', 6));
+    expect(perShare).toBeGreaterThan(parseUnits('1.049', 6));
+    expect(perShare).toBeLessThanOrEqual(parseUnits('1.05', 6));
+
+    const assets = parseUnits('1000', 6);
+    await mintToken({ devnet, token: tokens.usdc, to: signer.address as `0x${string}`, amount: assets });
+    const usdc = contractAt(tokens.usdc.address, erc20Abi, signer);
+    await (await usdc.approve(tokens.vault.address, assets)).wait();
+    const expectedShares: bigint = await vault.previewDeposit(assets);
+    await (await vault.deposit(assets, signer.address)).wait();
+    expect(await vault.balanceOf(signer.address)).toBe(expectedShares);
+    expect(await usdc.balanceOf(signer.address)).toBe(0n);
+
+    const expectedAssets: bigint = await vault.previewRedeem(expectedShares);
+    await (await vault.redeem(expectedShares, signer.address, signer.address)).wait();
+    expect(await vault.balanceOf(signer.address)).toBe(0n);
+    expect(await usdc.balanceOf(signer.address)).toBe(expectedAssets);
+    expect(assets - expectedAssets).toBeLessThanOrEqual(2n);
+  });
+});
+
+describe('Multicall3', () => {
+  it('runs the public Multicall3 runtime at the canonical address', async () => {
+    const code = await provider.getCode(MULTICALL3_ADDRESS);
+    // The creation code is a 32-byte constructor that returns the runtime appended to it.
+    expect(code).toBe(`0x${multicall3CreationBytecode.slice(2 + 64)}`);
+  });
+
+  it('aggregate3 batches calls and reports individual failures', async () => {
+    const { contracts, tokens } = devnet.manifest;
+    const multicall = contractAt(MULTICALL3_ADDRESS, multicall3Abi, provider);
+    const erc20 = contractAt(tokens.usdc.address, erc20Abi, provider).interface;
+    const honeypot = contractAt(tokens.honeypot.address, honeypotTokenAbi, provider).interface;
+    const results = await multicall.aggregate3.staticCall([
+      { target: tokens.usdc.address, allowFailure: false, callData: erc20.encodeFunctionData('decimals') },
+      { target: contracts.weth, allowFailure: false, callData: erc20.encodeFunctionData('symbol') },
+      {
+        target: MULTICALL3_ADDRESS,
+        allowFailure: false,
+        callData: multicall.interface.encodeFunctionData('getChainId'),
+      },
+      {
+        target: tokens.honeypot.address,
+        allowFailure: true,
+        callData: honeypot.encodeFunctionData('setPair', [contracts.weth, true]),
+      },
+    ]);
+    expect(results.map((r: { success: boolean }) => r.success)).toEqual([true, true, true, false]);
+    expect(erc20.decodeFunctionResult('decimals', results[0].returnData)[0]).toBe(6n);
+    expect(erc20.decodeFunctionResult('symbol', results[1].returnData)[0]).toBe('WETH');
+    expect(multicall.interface.decodeFunctionResult('getChainId', results[2].returnData)[0]).toBe(31_337n);
+  });
+});
+
+describe('snapshot / revert', () => {
+  it('restores balances and nonces, and rejects an unknown id', async () => {
+    const signer = devSigner(devnet, provider, 7);
+    const id = await devnet.snapshot();
+    await (
+      await signer.sendTransaction({ to: devnet.manifest.accounts[8]!.address, value: parseEther('1') })
+    ).wait();
+    expect(await provider.getBalance(signer.address)).toBeLessThan(parseEther('9999'));
+    await devnet.revert(id);
+    expect(await provider.getBalance(signer.address)).toBe(parseEther('10000'));
+    expect(await provider.getTransactionCount(signer.address)).toBe(0);
+    await expect(devnet.revert('0xdead')).rejects.toMatchObject({ code: 'DEVNET_INVALID_PARAMETER' });
+    await expect(devnet.revert('nope')).rejects.toMatchObject({ code: 'DEVNET_INVALID_PARAMETER' });
+  });
+});

@@ -1,0 +1,329 @@
+import { getAddress, Interface, type InterfaceAbi, MaxUint256, ZeroAddress } from 'ethers';
+import { multicall3CreationBytecode } from './artifacts/multicall3Bytecode.js';
+import type { CompiledContract, DevnetContractName } from './compileContracts.js';
+import { ANVIL_ACCOUNTS, DEVNET_CHAIN_ID, MULTICALL3_ADDRESS } from './constants.js';
+import type { RpcClient } from './createRpcClient.js';
+import { encodeSqrtPriceX96 } from './encodeSqrtPriceX96.js';
+import { DeploymentError } from './errors/DeploymentError.js';
+import {
+  ACCOUNT_BALANCE,
+  PLAN_ERC20S,
+  PLAN_FEE_TOKEN,
+  PLAN_HONEYPOT,
+  PLAN_V2_POOLS,
+  PLAN_V3_POOLS,
+  PLAN_VAULT,
+  PLAN_VAULT_DEPOSIT,
+  PLAN_VAULT_YIELD,
+  type PlanTokenKey,
+  TICK_SPACING,
+} from './internal/deployPlan.js';
+import { devnetRequire } from './internal/packageRoot.js';
+import { sendTransaction } from './internal/sendTransaction.js';
+import type { DevnetManifest, DevnetToken } from './types.js';
+
+type Hex = `0x${string}`;
+
+/** The manifest minus the per-process `rpcUrl`: identical on every start. */
+export type DevnetLayout = Omit<DevnetManifest, 'rpcUrl'>;
+
+/** Parameters of {@link deployDevnet}. */
+export interface DeployDevnetParameters {
+  /** Client of a fresh anvil (chain id 31337, default mnemonic, automine). */
+  rpc: RpcClient;
+  /** Output of `compileContracts()`. */
+  compiled: Record<DevnetContractName, CompiledContract>;
+}
+
+/** Return type of {@link deployDevnet}. */
+export type DeployDevnetReturnType = DevnetLayout;
+
+interface Artifact {
+  abi: InterfaceAbi;
+  bytecode: Hex;
+}
+
+const MIN_TICK = -887_272;
+const MAX_TICK = 887_272;
+const erc20 = new Interface([
+  'function approve(address spender, uint256 amount) returns (bool)',
+  'function mint(address to, uint256 amount)',
+  'function transfer(address to, uint256 amount) returns (bool)',
+]);
+
+function loadArtifact(path: string): Artifact {
+  const json = devnetRequire()(path) as { abi: InterfaceAbi; bytecode: string };
+  const bytecode = json.bytecode.startsWith('0x') ? json.bytecode : `0x${json.bytecode}`;
+  return { abi: json.abi, bytecode: bytecode as Hex };
+}
+
+/**
+ * Deploys the full devnet layout from anvil's first account, sequentially so that every address is a pure
+ * function of the deployer's nonce: WETH9, Multicall3 (runtime code copied to its canonical address),
+ * Uniswap V2 (factory, Router02) and V3 (factory, SwapRouter, QuoterV2, NonfungiblePositionManager), the
+ * USDC/DAI/WBTC-like tokens, the honeypot, the fee-on-transfer token and the ERC-4626 vault, then seeds the
+ * V2 pairs and full-range V3 positions at ETH ≈ 3,000 USD and BTC ≈ 60,000 USD.
+ *
+ * @example
+ * ```ts
+ * import { compileContracts, createRpcClient, deployDevnet, spawnAnvil } from '@org/devnet';
+ * const anvil = await spawnAnvil({});
+ * const layout = await deployDevnet({ rpc: createRpcClient({ url: anvil.url }), compiled: (await compileContracts()).contracts });
+ * ```
+ */
+export async function deployDevnet(parameters: DeployDevnetParameters): Promise<DeployDevnetReturnType> {
+  const { rpc, compiled } = parameters;
+  const deployer = ANVIL_ACCOUNTS[0]!.address;
+
+  const send = (step: string, tx: { to?: Hex; data: Hex; value?: bigint }) =>
+    sendTransaction({ rpc, step, from: deployer, ...tx });
+
+  async function deploy(name: string, artifact: Artifact, args: readonly unknown[] = []): Promise<Hex> {
+    const encodedArgs = new Interface(artifact.abi).encodeDeploy(args).slice(2);
+    const { contractAddress } = await send(`deploy ${name}`, {
+      data: `${artifact.bytecode}${encodedArgs}` as Hex,
+    });
+    if (!contractAddress) throw new DeploymentError(`deploy ${name}`, 'receipt has no contractAddress');
+    return getAddress(contractAddress) as Hex;
+  }
+
+  async function call<T>(to: Hex, iface: Interface, fn: string, args: readonly unknown[]): Promise<T> {
+    const data = iface.encodeFunctionData(fn, args);
+    const result = await rpc.request<Hex>('eth_call', [{ to, data }, 'latest']);
+    return iface.decodeFunctionResult(fn, result)[0] as T;
+  }
+
+  const compiledArtifact = (name: DevnetContractName): Artifact => ({
+    abi: compiled[name].abi as InterfaceAbi,
+    bytecode: compiled[name].bytecode,
+  });
+
+  // 1. Core infrastructure from npm artifacts.
+  const weth9 = loadArtifact('canonical-weth/build/contracts/WETH9.json');
+  const weth = await deploy('WETH9', weth9);
+
+  const multicallTemp = await deploy('Multicall3', { abi: [], bytecode: multicall3CreationBytecode });
+  const multicallCode = await rpc.request<Hex>('eth_getCode', [multicallTemp, 'latest']);
+  if (multicallCode.length <= 2) throw new DeploymentError('deploy Multicall3', 'no runtime code');
+  await rpc.request('anvil_setCode', [MULTICALL3_ADDRESS, multicallCode]);
+
+  const v2FactoryArtifact = loadArtifact('@uniswap/v2-core/build/UniswapV2Factory.json');
+  const v2Factory = await deploy('UniswapV2Factory', v2FactoryArtifact, [deployer]);
+  const v2RouterArtifact = loadArtifact('@uniswap/v2-periphery/build/UniswapV2Router02.json');
+  const v2Router = await deploy('UniswapV2Router02', v2RouterArtifact, [v2Factory, weth]);
+
+  const v3 = '@uniswap/v3-periphery/artifacts/contracts';
+  const v3FactoryArtifact = loadArtifact(
+    '@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json',
+  );
+  const v3Factory = await deploy('UniswapV3Factory', v3FactoryArtifact);
+  const swapRouter = await deploy('SwapRouter', loadArtifact(`${v3}/SwapRouter.sol/SwapRouter.json`), [
+    v3Factory,
+    weth,
+  ]);
+  const quoterV2 = await deploy('QuoterV2', loadArtifact(`${v3}/lens/QuoterV2.sol/QuoterV2.json`), [
+    v3Factory,
+    weth,
+  ]);
+  const npmArtifact = loadArtifact(`${v3}/NonfungiblePositionManager.sol/NonfungiblePositionManager.json`);
+  const positionManager = await deploy('NonfungiblePositionManager', npmArtifact, [
+    v3Factory,
+    weth,
+    ZeroAddress,
+  ]);
+
+  // 2. Test tokens compiled with solc-js.
+  const tokens: Partial<Record<PlanTokenKey | 'vault', DevnetToken>> = {};
+  for (const token of PLAN_ERC20S) {
+    const address = await deploy(token.symbol, compiledArtifact('DevnetToken'), [
+      token.name,
+      token.symbol,
+      token.decimals,
+    ]);
+    tokens[token.key] = { address, name: token.name, symbol: token.symbol, decimals: token.decimals };
+  }
+  tokens.honeypot = {
+    address: await deploy('HoneypotToken', compiledArtifact('HoneypotToken')),
+    ...PLAN_HONEYPOT,
+  };
+  tokens.feeToken = {
+    address: await deploy('FeeOnTransferToken', compiledArtifact('FeeOnTransferToken')),
+    ...PLAN_FEE_TOKEN,
+  };
+  const usdc = tokens.usdc!.address;
+  const vault = await deploy('DevnetVault', compiledArtifact('DevnetVault'), [
+    usdc,
+    PLAN_VAULT.name,
+    PLAN_VAULT.symbol,
+  ]);
+  tokens.vault = { address: vault, ...PLAN_VAULT };
+  const addressOf = (key: PlanTokenKey): Hex => (key === 'weth' ? weth : tokens[key]!.address);
+
+  // 3. Fund the deployer: wrap ETH, mint the test tokens, approve the routers.
+  const needed = new Map<PlanTokenKey, bigint>();
+  const add = (key: PlanTokenKey, amount: bigint): void => {
+    needed.set(key, (needed.get(key) ?? 0n) + amount);
+  };
+  for (const pool of [...PLAN_V2_POOLS, ...PLAN_V3_POOLS]) {
+    add(pool.tokenA, pool.amountA);
+    add(pool.tokenB, pool.amountB);
+  }
+  add('usdc', PLAN_VAULT_DEPOSIT + PLAN_VAULT_YIELD);
+  const wethIface = new Interface(weth9.abi);
+  await rpc.request('anvil_setBalance', [
+    deployer,
+    `0x${(ACCOUNT_BALANCE + needed.get('weth')!).toString(16)}`,
+  ]);
+  await send('wrap ETH', {
+    to: weth,
+    data: wethIface.encodeFunctionData('deposit', []) as Hex,
+    value: needed.get('weth')!,
+  });
+  for (const [key, amount] of needed) {
+    if (key === 'weth') continue;
+    await send(`mint ${key}`, {
+      to: addressOf(key),
+      data: erc20.encodeFunctionData('mint', [deployer, amount]) as Hex,
+    });
+  }
+  for (const key of needed.keys()) {
+    for (const spender of [v2Router, positionManager]) {
+      await send(`approve ${key}`, {
+        to: addressOf(key),
+        data: erc20.encodeFunctionData('approve', [spender, MaxUint256]) as Hex,
+      });
+    }
+  }
+
+  // 4. Uniswap V2 pairs. The honeypot's pair must be flagged before liquidity is added.
+  const v2FactoryIface = new Interface(v2FactoryArtifact.abi);
+  const v2RouterIface = new Interface(v2RouterArtifact.abi);
+  const honeypotIface = new Interface(compiled.HoneypotToken.abi as InterfaceAbi);
+  const v2Pools: Record<string, Hex> = {};
+  for (const pool of PLAN_V2_POOLS) {
+    const a = addressOf(pool.tokenA);
+    const b = addressOf(pool.tokenB);
+    await send(`create pair ${pool.name}`, {
+      to: v2Factory,
+      data: v2FactoryIface.encodeFunctionData('createPair', [a, b]) as Hex,
+    });
+    const pair = getAddress(await call<string>(v2Factory, v2FactoryIface, 'getPair', [a, b])) as Hex;
+    if (pool.tokenA === 'honeypot' || pool.tokenB === 'honeypot') {
+      await send('flag honeypot pair', {
+        to: addressOf('honeypot'),
+        data: honeypotIface.encodeFunctionData('setPair', [pair, true]) as Hex,
+      });
+    }
+    const data = v2RouterIface.encodeFunctionData('addLiquidity', [
+      a,
+      b,
+      pool.amountA,
+      pool.amountB,
+      0,
+      0,
+      deployer,
+      MaxUint256,
+    ]);
+    await send(`add liquidity ${pool.name}`, { to: v2Router, data: data as Hex });
+    v2Pools[pool.name] = pair;
+  }
+
+  // Let one second pass and sync every pair, so the price accumulators are non-zero like on a live chain.
+  // Otherwise the first swap after a start pays ~40k extra gas for zero→non-zero writes that an estimate made
+  // at the seeding block's timestamp does not see.
+  const pairIface = new Interface(['function sync()']);
+  const latest = await rpc.request<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false]);
+  await rpc.request('evm_setNextBlockTimestamp', [Number(BigInt(latest.timestamp) + 1n)]);
+  await rpc.request('evm_mine', []);
+  for (const [name, pair] of Object.entries(v2Pools)) {
+    await send(`sync ${name}`, { to: pair, data: pairIface.encodeFunctionData('sync', []) as Hex });
+  }
+
+  // 5. Uniswap V3 pools with one full-range position each, priced at the same ratio as the amounts.
+  const npmIface = new Interface(npmArtifact.abi);
+  const v3FactoryIface = new Interface(v3FactoryArtifact.abi);
+  const v3Pools: Record<string, { address: Hex; fee: number }> = {};
+  for (const pool of PLAN_V3_POOLS) {
+    const a = addressOf(pool.tokenA);
+    const b = addressOf(pool.tokenB);
+    const aFirst = BigInt(a) < BigInt(b);
+    const [token0, token1] = aFirst ? [a, b] : [b, a];
+    const [amount0, amount1] = aFirst ? [pool.amountA, pool.amountB] : [pool.amountB, pool.amountA];
+    const sqrtPriceX96 = encodeSqrtPriceX96({ amount0, amount1 });
+    await send(`create pool ${pool.name}`, {
+      to: positionManager,
+      data: npmIface.encodeFunctionData('createAndInitializePoolIfNecessary', [
+        token0,
+        token1,
+        pool.fee,
+        sqrtPriceX96,
+      ]) as Hex,
+    });
+    const spacing = TICK_SPACING[pool.fee]!;
+    const tickLower = Math.ceil(MIN_TICK / spacing) * spacing;
+    const tickUpper = Math.floor(MAX_TICK / spacing) * spacing;
+    const mintParams = [
+      token0,
+      token1,
+      pool.fee,
+      tickLower,
+      tickUpper,
+      amount0,
+      amount1,
+      0,
+      0,
+      deployer,
+      MaxUint256,
+    ];
+    await send(`mint position ${pool.name}`, {
+      to: positionManager,
+      data: npmIface.encodeFunctionData('mint', [mintParams]) as Hex,
+    });
+    const address = getAddress(
+      await call<string>(v3Factory, v3FactoryIface, 'getPool', [token0, token1, pool.fee]),
+    ) as Hex;
+    v3Pools[pool.name] = { address, fee: pool.fee };
+  }
+
+  // 6. Vault: a real deposit, then donated USDC as yield so one share is worth more than one asset unit.
+  const vaultIface = new Interface(compiled.DevnetVault.abi as InterfaceAbi);
+  await send('approve vault', {
+    to: usdc,
+    data: erc20.encodeFunctionData('approve', [vault, PLAN_VAULT_DEPOSIT]) as Hex,
+  });
+  await send('vault deposit', {
+    to: vault,
+    data: vaultIface.encodeFunctionData('deposit', [PLAN_VAULT_DEPOSIT, deployer]) as Hex,
+  });
+  await send('vault yield', {
+    to: usdc,
+    data: erc20.encodeFunctionData('transfer', [vault, PLAN_VAULT_YIELD]) as Hex,
+  });
+
+  // 7. Every account ends with exactly 10,000 ETH (the deployer paid gas and wrapped ETH).
+  await rpc.request('anvil_setBalance', [deployer, `0x${ACCOUNT_BALANCE.toString(16)}`]);
+
+  return {
+    chainId: DEVNET_CHAIN_ID,
+    accounts: ANVIL_ACCOUNTS.map((account) => ({ ...account })),
+    contracts: {
+      weth,
+      multicall3: MULTICALL3_ADDRESS,
+      uniswapV2Factory: v2Factory,
+      uniswapV2Router02: v2Router,
+      uniswapV3Factory: v3Factory,
+      uniswapV3SwapRouter: swapRouter,
+      uniswapV3QuoterV2: quoterV2,
+      uniswapV3PositionManager: positionManager,
+    },
+    tokens: {
+      usdc: tokens.usdc!,
+      dai: tokens.dai!,
+      wbtc: tokens.wbtc!,
+      honeypot: tokens.honeypot,
+      feeToken: tokens.feeToken,
+      vault: tokens.vault,
+    },
+    pools: { v2: v2Pools, v3: v3Pools },
+  };
+}

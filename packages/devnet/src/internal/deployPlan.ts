@@ -1,0 +1,106 @@
+// The devnet's layout: which tokens exist and how much liquidity each pool gets. Part of the state-cache key,
+// so changing anything here invalidates cached states automatically.
+
+const E18 = 10n ** 18n;
+const E6 = 10n ** 6n;
+const E8 = 10n ** 8n;
+
+/** Bump when the deployment procedure changes in a way the plan below does not capture. */
+export const LAYOUT_VERSION = 'devnet-layout-1';
+
+export type PlanTokenKey = 'weth' | 'usdc' | 'dai' | 'wbtc' | 'honeypot' | 'feeToken';
+
+export interface PlanErc20 {
+  key: 'usdc' | 'dai' | 'wbtc';
+  name: string;
+  symbol: string;
+  decimals: number;
+}
+
+export const PLAN_ERC20S: readonly PlanErc20[] = [
+  { key: 'usdc', name: 'USD Coin', symbol: 'USDC', decimals: 6 },
+  { key: 'dai', name: 'Dai Stablecoin', symbol: 'DAI', decimals: 18 },
+  { key: 'wbtc', name: 'Wrapped BTC', symbol: 'WBTC', decimals: 8 },
+];
+
+export const PLAN_HONEYPOT = { name: 'Devnet Honeypot', symbol: 'HONEY', decimals: 18 } as const;
+export const PLAN_FEE_TOKEN = { name: 'Devnet Fee Token', symbol: 'FEE', decimals: 18 } as const;
+export const PLAN_VAULT = { name: 'Devnet USDC Vault', symbol: 'dvUSDC', decimals: 6 } as const;
+
+export interface PlanPool {
+  /** Manifest key, e.g. `WETH/USDC`. */
+  name: string;
+  tokenA: PlanTokenKey;
+  tokenB: PlanTokenKey;
+  amountA: bigint;
+  amountB: bigint;
+}
+
+// ETH ≈ 3,000 USD, BTC ≈ 60,000 USD (1 WBTC = 20 WETH).
+export const PLAN_V2_POOLS: readonly PlanPool[] = [
+  { name: 'WETH/USDC', tokenA: 'weth', tokenB: 'usdc', amountA: 1_000n * E18, amountB: 3_000_000n * E6 },
+  { name: 'WETH/DAI', tokenA: 'weth', tokenB: 'dai', amountA: 500n * E18, amountB: 1_500_000n * E18 },
+  { name: 'WETH/WBTC', tokenA: 'weth', tokenB: 'wbtc', amountA: 500n * E18, amountB: 25n * E8 },
+  { name: 'USDC/DAI', tokenA: 'usdc', tokenB: 'dai', amountA: 1_000_000n * E6, amountB: 1_000_000n * E18 },
+  // 1 HONEY = 0.0001 WETH; 1 FEE = 0.0001 WETH (the pair receives 95% of the FEE sent: it is taxed too).
+  { name: 'WETH/HONEY', tokenA: 'weth', tokenB: 'honeypot', amountA: 100n * E18, amountB: 1_000_000n * E18 },
+  { name: 'WETH/FEE', tokenA: 'weth', tokenB: 'feeToken', amountA: 100n * E18, amountB: 1_000_000n * E18 },
+];
+
+export interface PlanV3Pool extends PlanPool {
+  fee: 500 | 3000 | 10000;
+}
+
+export const PLAN_V3_POOLS: readonly PlanV3Pool[] = [
+  {
+    name: 'WETH/USDC/3000',
+    tokenA: 'weth',
+    tokenB: 'usdc',
+    fee: 3000,
+    amountA: 1_000n * E18,
+    amountB: 3_000_000n * E6,
+  },
+  {
+    name: 'WETH/USDC/500',
+    tokenA: 'weth',
+    tokenB: 'usdc',
+    fee: 500,
+    amountA: 200n * E18,
+    amountB: 600_000n * E6,
+  },
+  {
+    name: 'WETH/WBTC/3000',
+    tokenA: 'weth',
+    tokenB: 'wbtc',
+    fee: 3000,
+    amountA: 200n * E18,
+    amountB: 10n * E8,
+  },
+];
+
+export const TICK_SPACING: Record<number, number> = { 500: 10, 3000: 60, 10000: 200 };
+
+/** USDC deposited into the vault by the deployer, then donated to it as simulated yield (share price 1.05). */
+export const PLAN_VAULT_DEPOSIT = 1_000_000n * E6;
+export const PLAN_VAULT_YIELD = 50_000n * E6;
+
+/** Every dev account ends the deployment with exactly this balance (anvil's default, 10,000 ETH). */
+export const ACCOUNT_BALANCE = 10_000n * E18;
+
+/** A JSON-serialisable view of the plan, for the cache key. */
+export function planFingerprint(): string {
+  return JSON.stringify(
+    {
+      LAYOUT_VERSION,
+      PLAN_ERC20S,
+      PLAN_HONEYPOT,
+      PLAN_FEE_TOKEN,
+      PLAN_VAULT,
+      PLAN_V2_POOLS,
+      PLAN_V3_POOLS,
+      PLAN_VAULT_DEPOSIT,
+      PLAN_VAULT_YIELD,
+    },
+    (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
+  );
+}
