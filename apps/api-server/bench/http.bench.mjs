@@ -20,11 +20,20 @@ const server = await startServer({ config, logger: createLogger({ level: 'silent
 const cases = [
   { name: 'GET /health (no auth)', path: '/health', headers: {} },
   { name: 'GET /wallet/info without key (401)', path: '/wallet/info?chain=devnet', headers: {} },
-  { name: 'GET /governor/status (auth + SQLite)', path: '/governor/status', headers: { 'x-api-key': apiKey } },
+  {
+    name: 'GET /governor/status (auth + SQLite)',
+    path: '/governor/status',
+    headers: { 'x-api-key': apiKey },
+  },
 ];
 console.log(`api-server HTTP bench on ${server.url} (10 connections, 5 s each)`);
 for (const c of cases) {
-  const result = await autocannon({ url: `${server.url}${c.path}`, headers: c.headers, connections: 10, duration: 5 });
+  const result = await autocannon({
+    url: `${server.url}${c.path}`,
+    headers: c.headers,
+    connections: 10,
+    duration: 5,
+  });
   console.log(
     `${c.name.padEnd(42)} ${Math.round(result.requests.average).toString().padStart(7)} req/s  ` +
       `p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}`,
