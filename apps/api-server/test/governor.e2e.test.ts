@@ -102,7 +102,11 @@ describe('POST /governor/kill and /governor/unkill', () => {
 describe('confirmFn from the server configuration', () => {
   it('is passed to the governor and actually called; a rejection blocks the action', async () => {
     const calls: ConfirmPayload[] = [];
-    const server = await start({}, { confirmFn: async (payload) => (calls.push(payload), false) });
+    const confirmFn = async (payload: ConfirmPayload) => {
+      calls.push(payload);
+      return false;
+    };
+    const server = await start({}, { confirmFn });
     expect((await status(server)).confirmMode).toBe('required');
     const decision = await server.services.governor.governor.reserve({ action: 'swap', value: 1_000n });
     expect(decision).toMatchObject({ allowed: false, code: 'CONFIRMATION_REJECTED' });
