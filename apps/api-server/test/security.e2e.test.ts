@@ -92,6 +92,9 @@ describe('GET /security/token — on-chain evidence on the devnet (no provider k
     const body = await report('devnet', devnet.manifest.tokens.honeypot.address);
     expect(body.tax.isHoneypot).toBe(true);
     expect(body.tax.canSell).toBe(false);
+    // A sell that reverts has no measurable tax; the report says exactly which fact is missing.
+    expect(body.tax.sellTax).toBeNull();
+    expect(body.tax.error).toBe('no source established sellTax');
     expect(body.isSafe).toBe(false);
     expect(body.safetyScore).toBe(0);
   });

@@ -190,12 +190,14 @@ export function buildSecurityReport(
     const reasons = failed.map((o) =>
       `${o.record.name}: ${o.record.error?.code ?? 'ERROR'} ${o.record.error?.message ?? ''}`.trim(),
     );
-    if (reasons.length === 0)
+    if (reasons.length === 0) {
+      const unknown = (['isHoneypot', 'buyTax', 'sellTax'] as const).filter((k) => tax[k] === null);
       reasons.push(
         ok.length === 0
           ? `no source covers chain ${chain.name}`
-          : 'the sources returned no tax/honeypot data',
+          : `no source established ${unknown.join(', ')}`,
       );
+    }
     tax.error = reasons.join('; ');
   }
 

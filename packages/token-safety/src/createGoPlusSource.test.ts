@@ -71,7 +71,7 @@ describe('createGoPlusSource against a local GoPlus', () => {
     expect(report.isSafe).toBe(false);
     expect(report.safetyScore).toBeLessThanOrEqual(40);
     expect(report.riskLevel).toBe('unknown');
-    expect(report.tax.error).toMatch(/no tax\/honeypot data/);
+    expect(report.tax.error).toBe('no source established isHoneypot');
   });
 
   it('fee taxes "0.05" → 5 percent', async () => {
