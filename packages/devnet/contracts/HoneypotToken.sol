@@ -5,7 +5,9 @@ import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 
 /// @title HoneypotToken
 /// @notice A honeypot: tokens can be bought from a flagged AMM pair, but every transfer INTO a flagged
-///         pair (i.e. a sell) reverts, except from the owner (who seeds the liquidity).
+///         pair (i.e. a sell) reverts — for every holder, the owner included. The owner seeds the pair's
+///         liquidity before flagging it, so no exemption is needed (an exempt account would make the token
+///         look sellable to any test that happens to trade from the deployer).
 /// @dev DEVNET ONLY: `mint` is open to anyone so tests can fund accounts.
 contract HoneypotToken is ERC20 {
     address public immutable owner;
@@ -29,7 +31,7 @@ contract HoneypotToken is ERC20 {
     }
 
     function _update(address from, address to, uint256 value) internal override {
-        if (isPair[to] && from != owner) revert SellBlocked(from, to);
+        if (isPair[to]) revert SellBlocked(from, to);
         super._update(from, to, value);
     }
 }

@@ -19,7 +19,11 @@ const handler = (request: IncomingMessage, response: ServerResponse): void => {
     };
     if (method === 'echo') json({ jsonrpc: '2.0', id, result: params });
     else if (method === 'slow') setTimeout(() => json({ jsonrpc: '2.0', id, result: null }), 2_000);
-    else if (method === 'reverts')
+    else if (method === 'stall') {
+      // Headers and half a body, then nothing: only the time-out can end this.
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"jsonrpc":"2.0","id":');
+    } else if (method === 'reverts')
       json({ jsonrpc: '2.0', id, error: { code: 3, message: 'execution reverted', data: '0x08c379a0' } });
     else if (method === 'garbage') {
       response.writeHead(200);
@@ -51,6 +55,7 @@ describe('createRpcClient', () => {
   it('maps every failure to a typed RpcError', async () => {
     const rpc = createRpcClient({ url, timeoutMs: 200 });
     await expect(rpc.request('slow')).rejects.toMatchObject({ code: 'DEVNET_RPC_ERROR', reason: 'timeout' });
+    await expect(rpc.request('stall')).rejects.toMatchObject({ code: 'DEVNET_RPC_ERROR', reason: 'timeout' });
     await expect(rpc.request('reverts')).rejects.toMatchObject({
       code: 'DEVNET_RPC_ERROR',
       reason: 'rpc',

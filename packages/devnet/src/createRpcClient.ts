@@ -61,8 +61,7 @@ export function createRpcClient(parameters: CreateRpcClientParameters): CreateRp
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      const timedOut = isTimeout(error);
       throw new RpcError({
         method,
         reason: timedOut ? 'timeout' : 'transport',
@@ -72,9 +71,16 @@ export function createRpcClient(parameters: CreateRpcClientParameters): CreateRp
     }
     let text: string;
     try {
+      // The same signal bounds the body: a node that sends headers and then stalls is a time-out too.
       text = await response.text();
     } catch (error) {
-      throw new RpcError({ method, reason: 'transport', message: 'reading the body failed', cause: error });
+      const timedOut = isTimeout(error);
+      throw new RpcError({
+        method,
+        reason: timedOut ? 'timeout' : 'transport',
+        message: timedOut ? `body not received within ${timeoutMs} ms` : 'reading the body failed',
+        cause: error,
+      });
     }
     if (!response.ok) {
       throw new RpcError({
@@ -106,4 +112,8 @@ export function createRpcClient(parameters: CreateRpcClientParameters): CreateRp
   }
 
   return { url, request };
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }

@@ -211,6 +211,7 @@ describe('honeypot token', () => {
     expect(bought).toBeGreaterThan(parseEther('900'));
 
     await (await honey.approve(contracts.uniswapV2Router02, MaxUint256)).wait();
+    // The router's transferFrom into the pair is what reverts (not, say, a bad deadline or path).
     await expect(
       router.swapExactTokensForETHSupportingFeeOnTransferTokens(
         bought,
@@ -219,7 +220,8 @@ describe('honeypot token', () => {
         signer.address,
         deadline(),
       ),
-    ).rejects.toThrow();
+    ).rejects.toThrow(/TRANSFER_FROM_FAILED/);
+    expect(await honey.balanceOf(signer.address)).toBe(bought);
     // Selling straight into the pair reverts with the token's own error; ordinary transfers still work.
     await expect(honey.transfer.staticCall(pools.v2['WETH/HONEY']!, 1n)).rejects.toMatchObject({
       revert: { name: 'SellBlocked' },
@@ -228,6 +230,31 @@ describe('honeypot token', () => {
     await (await honey.transfer(other, 1n)).wait();
     expect(await honey.balanceOf(other)).toBe(1n);
     expect(await honey.balanceOf(signer.address)).toBe(bought - 1n);
+  });
+
+  it('has no exempt seller: the deployer (token owner, accounts[0]) cannot sell either', async () => {
+    const { contracts, tokens, pools } = devnet.manifest;
+    const owner = devSigner(devnet, provider, 0);
+    const honey = contractAt(tokens.honeypot.address, [...erc20Abi, ...honeypotTokenAbi], owner);
+    expect(await honey.owner()).toBe(owner.address);
+    expect(await honey.isPair(pools.v2['WETH/HONEY']!)).toBe(true);
+    const amount = parseEther('1000');
+    await mintToken({ devnet, token: tokens.honeypot, to: owner.address as `0x${string}`, amount });
+    await expect(honey.transfer.staticCall(pools.v2['WETH/HONEY']!, 1n)).rejects.toMatchObject({
+      revert: { name: 'SellBlocked' },
+    });
+    await (await honey.approve(contracts.uniswapV2Router02, MaxUint256)).wait();
+    const router = contractAt(contracts.uniswapV2Router02, uniswapV2RouterAbi, owner);
+    await expect(
+      router.swapExactTokensForETHSupportingFeeOnTransferTokens(
+        amount,
+        0,
+        [tokens.honeypot.address, contracts.weth],
+        owner.address,
+        deadline(),
+      ),
+    ).rejects.toThrow(/TRANSFER_FROM_FAILED/);
+    expect(await honey.balanceOf(owner.address)).toBe(amount);
   });
 });
 

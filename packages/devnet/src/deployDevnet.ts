@@ -195,7 +195,8 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
     }
   }
 
-  // 4. Uniswap V2 pairs. The honeypot's pair must be flagged before liquidity is added.
+  // 4. Uniswap V2 pairs. The honeypot's pair is flagged only after its liquidity is in: the token has no
+  //    exemption, so from then on nobody (the deployer included) can sell into it.
   const v2FactoryIface = new Interface(v2FactoryArtifact.abi);
   const v2RouterIface = new Interface(v2RouterArtifact.abi);
   const honeypotIface = new Interface(compiled.HoneypotToken.abi as InterfaceAbi);
@@ -208,12 +209,6 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
       data: v2FactoryIface.encodeFunctionData('createPair', [a, b]) as Hex,
     });
     const pair = getAddress(await call<string>(v2Factory, v2FactoryIface, 'getPair', [a, b])) as Hex;
-    if (pool.tokenA === 'honeypot' || pool.tokenB === 'honeypot') {
-      await send('flag honeypot pair', {
-        to: addressOf('honeypot'),
-        data: honeypotIface.encodeFunctionData('setPair', [pair, true]) as Hex,
-      });
-    }
     const data = v2RouterIface.encodeFunctionData('addLiquidity', [
       a,
       b,
@@ -225,6 +220,12 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
       MaxUint256,
     ]);
     await send(`add liquidity ${pool.name}`, { to: v2Router, data: data as Hex });
+    if (pool.tokenA === 'honeypot' || pool.tokenB === 'honeypot') {
+      await send('flag honeypot pair', {
+        to: addressOf('honeypot'),
+        data: honeypotIface.encodeFunctionData('setPair', [pair, true]) as Hex,
+      });
+    }
     v2Pools[pool.name] = pair;
   }
 

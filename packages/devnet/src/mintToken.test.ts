@@ -46,6 +46,11 @@ describe('mintToken', () => {
     await expect(mintToken({ devnet, token, to, amount: -1n })).rejects.toMatchObject({
       parameter: 'amount',
     });
+    // Zero is refused up front: a zero balance change cannot prove that a mint happened.
+    await expect(mintToken({ devnet, token, to, amount: 0n })).rejects.toMatchObject({
+      code: 'DEVNET_INVALID_PARAMETER',
+      parameter: 'amount',
+    });
     await expect(mintToken({ devnet, token, to: '0x1234', amount: 1n })).rejects.toMatchObject({
       parameter: 'to',
     });

@@ -13,7 +13,7 @@ export interface MintTokenParameters {
   token: DevnetToken | `0x${string}`;
   /** Recipient. */
   to: `0x${string}`;
-  /** Amount in base units. */
+  /** Amount in base units, at least 1 (a zero mint could not be verified). */
   amount: bigint;
   /** Time to wait for the receipt in milliseconds (default 30 000). */
   timeoutMs?: number | undefined;
@@ -51,8 +51,9 @@ export async function mintToken(parameters: MintTokenParameters): Promise<MintTo
     throw new InvalidParameterError('token', 'must be a token address or a DevnetToken');
   }
   if (typeof to !== 'string' || !isAddress(to)) throw new InvalidParameterError('to', 'must be an address');
-  if (typeof amount !== 'bigint' || amount < 0n || amount >= 2n ** 256n) {
-    throw new InvalidParameterError('amount', 'must be a bigint in [0, 2**256)');
+  // Zero is refused: the balance check below is what proves the mint happened, and a zero delta proves nothing.
+  if (typeof amount !== 'bigint' || amount <= 0n || amount >= 2n ** 256n) {
+    throw new InvalidParameterError('amount', 'must be a bigint in [1, 2**256)');
   }
   const from = devnet.manifest.accounts[0]?.address;
   if (!from) throw new InvalidParameterError('devnet', 'manifest has no accounts');

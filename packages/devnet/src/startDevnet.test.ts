@@ -60,6 +60,20 @@ describe('startDevnet', () => {
     await devnet.stop();
   });
 
+  it('does not trust a cached layout whose accounts differ from anvil’s (redeploys instead)', async () => {
+    const stateFile = readdirSync(cacheDir).find((name) => name.startsWith('state-'))!;
+    const file = JSON.parse(readFileSync(join(cacheDir, stateFile), 'utf8')) as {
+      layout: { accounts: { address: string; privateKey: string }[] };
+    };
+    expect(file.layout.accounts).toHaveLength(10);
+    file.layout.accounts[1] = { ...file.layout.accounts[1]!, privateKey: `0x${'11'.repeat(32)}` };
+    writeFileSync(join(cacheDir, stateFile), JSON.stringify(file));
+    const devnet = await start({ cacheDir });
+    expect(devnet.source).toBe('deploy');
+    expect(devnet.manifest.accounts[1]!.privateKey).not.toBe(`0x${'11'.repeat(32)}`);
+    await devnet.stop();
+  });
+
   it('describes chain 31337 and anvil’s 10 default accounts with their real keys', async () => {
     const devnet = await start({});
     const { manifest } = devnet;
@@ -84,9 +98,18 @@ describe('startDevnet', () => {
 
   it('mines on an interval when blockTime is set', async () => {
     const devnet = await start({ blockTime: 1 });
-    const before = Number(await devnet.rpc.request<string>('eth_blockNumber'));
-    await new Promise((resolve) => setTimeout(resolve, 2_200));
-    expect(Number(await devnet.rpc.request<string>('eth_blockNumber'))).toBeGreaterThanOrEqual(before + 2);
+    const blockNumber = async (): Promise<number> =>
+      Number(await devnet.rpc.request<string>('eth_blockNumber'));
+    const before = await blockNumber();
+    // Poll instead of sleeping a fixed time: a loaded CI machine may lag, but blocks must keep coming, with
+    // no transaction sent (automine alone would never produce them).
+    const deadline = Date.now() + 15_000;
+    let now = before;
+    while (now < before + 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      now = await blockNumber();
+    }
+    expect(now).toBeGreaterThanOrEqual(before + 2);
     await devnet.stop();
   });
 

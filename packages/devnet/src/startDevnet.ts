@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { version as ethersVersion } from 'ethers';
 import { compileContracts, devnetSourceHash } from './compileContracts.js';
-import { DEVNET_CHAIN_ID, ANVIL_MNEMONIC } from './constants.js';
+import { ANVIL_ACCOUNTS, ANVIL_MNEMONIC, DEVNET_CHAIN_ID } from './constants.js';
 import { createRpcClient, type RpcClient } from './createRpcClient.js';
 import { type DevnetLayout, deployDevnet } from './deployDevnet.js';
 import { InvalidParameterError } from './errors/InvalidParameterError.js';
@@ -209,6 +209,10 @@ function isStateCacheFile(value: unknown, key: string): value is StateCacheFile 
   return (
     file.key === key &&
     typeof file.state === 'string' &&
+    // The accounts (with their keys) and the chain id are constants: a cached layout that disagrees is
+    // damaged, and handing its accounts to a test would sign with keys nobody checked.
+    file.layout?.chainId === DEVNET_CHAIN_ID &&
+    JSON.stringify(file.layout.accounts) === JSON.stringify(ANVIL_ACCOUNTS) &&
     file.state.startsWith('0x') &&
     typeof file.layout === 'object' &&
     file.layout !== null &&

@@ -6,7 +6,7 @@ const E6 = 10n ** 6n;
 const E8 = 10n ** 8n;
 
 /** Bump when the deployment procedure changes in a way the plan below does not capture. */
-export const LAYOUT_VERSION = 'devnet-layout-1';
+export const LAYOUT_VERSION = 'devnet-layout-2';
 
 export type PlanTokenKey = 'weth' | 'usdc' | 'dai' | 'wbtc' | 'honeypot' | 'feeToken';
 
