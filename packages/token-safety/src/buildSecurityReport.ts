@@ -156,7 +156,7 @@ export function buildSecurityReport(
   const ok = outcomes.flatMap((o) =>
     o.record.status === 'ok' && o.evidence ? [{ source: o.record.name, evidence: o.evidence }] : [],
   );
-  const { fields, conflicts } = mergeEvidence({ results: ok });
+  const { fields, conflicts, rejected } = mergeEvidence({ results: ok });
   const scored = computeSafetyScore({
     fields,
     kind: chain.kind,
@@ -169,6 +169,11 @@ export function buildSecurityReport(
   for (const o of failed)
     warnings.push(`Source ${o.record.name} failed: ${o.record.error?.message ?? 'unknown error'}`);
   for (const o of ok) for (const w of o.evidence.warnings ?? []) warnings.push(`${o.source}: ${w}`);
+  for (const r of rejected) {
+    warnings.push(
+      `Source ${r.source} supplied an invalid ${r.field} (${r.value}); it is treated as unknown.`,
+    );
+  }
   for (const c of conflicts) {
     warnings.push(
       `Sources disagree on ${c.field} (${c.values.map((v) => `${v.source}=${JSON.stringify(v.value)}`).join(', ')}); ${c.resolution}`,

@@ -109,6 +109,22 @@ describe('computeSafetyScore', () => {
     );
   });
 
+  it('invalid values are unknown, not known-and-clean (NaN tax, string flags, out-of-range percent)', () => {
+    const result = computeSafetyScore({
+      fields: { ...CLEAN, isHoneypot: 'false', sellTax: Number.NaN, buyTax: 150 } as never,
+      kind: 'evm',
+      now: NOW,
+    });
+    expect(result.coverage.missing).toEqual(['isHoneypot', 'buyTax', 'sellTax']);
+    expect(result.factors.map((f) => f.id)).toEqual(
+      expect.arrayContaining(['honeypot-unknown', 'buy-tax-unknown', 'sell-tax-unknown']),
+    );
+    expect(result.isSafe).toBe(false);
+    expect(() => computeSafetyScore({ fields: CLEAN, kind: 'tron' as never, now: NOW })).toThrow(
+      expect.objectContaining({ code: 'INVALID_PARAMETER' }),
+    );
+  });
+
   const bool = fc.option(fc.boolean(), { nil: undefined });
   const pct = fc.option(fc.double({ min: 0, max: 100, noNaN: true }), { nil: undefined });
   const arbitraryFields = fc.record(

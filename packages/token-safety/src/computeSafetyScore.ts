@@ -1,5 +1,6 @@
 import { CORE_FIELDS } from './coreFields.js';
 import { InvalidParameterError } from './errors/InvalidParameterError.js';
+import { sanitizeEvidenceFields } from './internal/sanitizeEvidenceFields.js';
 import type { EvidenceField, EvidenceFields, RiskLevel, ScoreFactor } from './types.js';
 
 /** Default `isSafe` threshold on the 0–100 score. */
@@ -253,7 +254,7 @@ export type ComputeSafetyScoreReturnType = {
  * ```
  */
 export function computeSafetyScore({
-  fields,
+  fields: rawFields,
   kind,
   threshold = DEFAULT_SAFETY_THRESHOLD,
   now,
@@ -261,6 +262,11 @@ export function computeSafetyScore({
   if (!Number.isInteger(threshold) || threshold < 0 || threshold > 100) {
     throw new InvalidParameterError({ parameter: 'threshold', reason: 'must be an integer in [0, 100]' });
   }
+  if (kind !== 'evm' && kind !== 'solana') {
+    throw new InvalidParameterError({ parameter: 'kind', reason: "must be 'evm' or 'solana'" });
+  }
+  // Invalid values (NaN tax, "true" as a flag…) are unknown, never known-and-clean.
+  const { fields } = sanitizeEvidenceFields(rawFields);
   const factors: ScoreFactor[] = [];
   for (const rule of RULES) {
     const points = rule.applies(fields, now);

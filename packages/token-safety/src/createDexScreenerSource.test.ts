@@ -19,7 +19,8 @@ async function reportWith(
   server = await startFixtureServer((_req, i) => (typeof answer === 'function' ? answer(i) : answer));
   const dex = createDexScreenerSource({
     baseUrl: server.url,
-    timeoutMs: 150,
+    // Generous for the answering cases (a loaded 2-core machine), far below the slow fixture's 5 s delay.
+    timeoutMs: 1_000,
     retries: 1,
     retryDelayMs: 5,
     cacheTtlMs: 0,
@@ -60,7 +61,7 @@ describe('createDexScreenerSource against a local DexScreener', () => {
     ],
     ['HTTP 429', { status: 429, body: '' }, 'PROVIDER_RATE_LIMITED'],
     ['HTTP 500', { status: 500, body: '' }, 'PROVIDER_HTTP_ERROR'],
-    ['time-out', { delayMs: 1_000, body: loadFixture('dexscreener-tokens.json') }, 'PROVIDER_TIMEOUT'],
+    ['time-out', { delayMs: 5_000, body: loadFixture('dexscreener-tokens.json') }, 'PROVIDER_TIMEOUT'],
     ['malformed JSON', { body: '{"schemaVersion":"1.0.0","pairs":[' }, 'PROVIDER_BAD_RESPONSE'],
     ['wrong shape', { body: '{"schemaVersion":"1.0.0","pairs":{}}' }, 'PROVIDER_BAD_RESPONSE'],
   ];

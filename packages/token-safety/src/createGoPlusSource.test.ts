@@ -203,6 +203,26 @@ describe('createGoPlusSource against a local GoPlus', () => {
     expect(report.coverage.notChecked.join('\n')).toMatch(/no honeypot or tax verdict/);
   });
 
+  it('matches the result key exactly for Solana (base58 is case-sensitive) and case-insensitively for EVM', async () => {
+    const solanaBody = loadFixture('goplus-solana.json').replace(SOL_MINT, SOL_MINT.toLowerCase());
+    server = await startFixtureServer((req) =>
+      req.url?.includes('/solana/')
+        ? { body: solanaBody }
+        : {
+            body: loadFixture('goplus-evm-clean.json').replace(
+              USDC,
+              '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+            ),
+          },
+    );
+    const goplus = createGoPlusSource({ baseUrl: server.url, cacheTtlMs: 0 });
+    await expect(
+      goplus.fetchEvidence({ chain: resolveChain({ chain: 'solana' }), address: SOL_MINT }),
+    ).rejects.toMatchObject({ code: 'PROVIDER_NO_DATA' });
+    const evm = await goplus.fetchEvidence({ chain: resolveChain({ chain: 1 }), address: USDC });
+    expect(evm.fields.isHoneypot).toBe(false);
+  });
+
   it('rejects invalid configuration', () => {
     expect(() => createGoPlusSource({ baseUrl: 'not a url' })).toThrow(
       expect.objectContaining({ code: 'INVALID_PARAMETER' }),

@@ -5,9 +5,11 @@ import {
   createInitializeDefaultAccountStateInstruction,
   createInitializeMint2Instruction,
   createInitializeNonTransferableMintInstruction,
+  createInitializePausableConfigInstruction,
   createInitializePermanentDelegateInstruction,
   createInitializeTransferFeeConfigInstruction,
   createMintToInstruction,
+  createPauseInstruction,
   createSetAuthorityInstruction,
   AccountState,
   ExtensionType,
@@ -202,6 +204,29 @@ describe('createSplMintSource on litesvm', () => {
         .sort(),
     ).toEqual(['non-transferable', 'permanent-delegate']);
     expect(report.factors.map((f) => f.id)).toContain('default-frozen');
+  });
+
+  it('a pausable Token-2022 mint is penalised; once paused, selling fails → honeypot, score 0', async () => {
+    const mint = createMint({
+      programId: TOKEN_2022_PROGRAM_ID,
+      extensions: [ExtensionType.PausableConfig],
+      extensionInstructions: (m) => [
+        createInitializePausableConfigInstruction(m, payer.publicKey, TOKEN_2022_PROGRAM_ID),
+      ],
+      freezeAuthority: null,
+    });
+    const running = await service().getReport({ chain: 'solana', address: mint.toBase58() });
+    expect(running.contract.transferPausable).toBe(true);
+    expect(running.tax.canSell).toBeNull();
+    expect(running.tax.isHoneypot).toBeNull();
+    expect(running.factors.map((f) => f.id)).toContain('transfer-pausable');
+
+    send([createPauseInstruction(mint, payer.publicKey, [], TOKEN_2022_PROGRAM_ID)], []);
+    const paused = await service().getReport({ chain: 'solana', address: mint.toBase58() });
+    expect(paused.tax).toMatchObject({ canSell: false, isHoneypot: true });
+    expect(paused.contract.canBuy).toBe(false);
+    expect(paused).toMatchObject({ safetyScore: 0, riskLevel: 'critical', isSafe: false });
+    expect(paused.warnings.join('\n')).toMatch(/currently paused/);
   });
 
   it('a missing account or a non-mint account is a source failure, not a verdict', async () => {

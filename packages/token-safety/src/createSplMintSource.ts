@@ -41,8 +41,9 @@ export type CreateSplMintSourceReturnType = TokenDataSource;
 /**
  * Reads a Solana SPL mint (Token or Token-2022) and reports its authorities, supply, decimals and the
  * Token-2022 extensions that matter: transfer fee (as buy and sell tax — it applies to both legs), permanent
- * delegate, non-transferable, transfer hook, default frozen state, pausable. It cannot tell whether the token
- * is a honeypot, so `isHoneypot` stays unknown.
+ * delegate, non-transferable, transfer hook, default frozen state, pausable. Without a swap simulation it
+ * cannot clear a token, so `isHoneypot` stays unknown; the one piece of evidence it can give is a mint that is
+ * paused right now (`canSell: false`, which the report treats as a honeypot).
  *
  * @example
  * ```ts
@@ -187,7 +188,13 @@ export function createSplMintSource(
       fields.defaultAccountFrozen = defaultState?.state === AccountState.Frozen;
       const pausable = is2022 ? getPausableConfig(mint) : null;
       fields.transferPausable = pausable !== null;
-      if (pausable?.paused) warnings.push('the mint is currently paused');
+      if (pausable?.paused) {
+        // A paused Token-2022 mint rejects every transfer: selling (and buying) fails right now. That is
+        // evidence of harm, so it is reported as such (the report then treats the token as a honeypot).
+        warnings.push('the mint is currently paused: no transfer, hence no sell, can succeed');
+        fields.canSell = false;
+        fields.canBuy = false;
+      }
       return {
         fields,
         warnings,

@@ -91,7 +91,7 @@ describe('createTokenSecurityService', () => {
     };
     const service = createTokenSecurityService({
       sources: [...httpSources(), hanging, exploding],
-      deadlineMs: 300,
+      deadlineMs: 2_000,
     });
     const report = await service.getReport({ chain: 1, address: USDC });
     const slow = report.sources.find((s) => s.name === 'slow');
@@ -125,6 +125,53 @@ describe('createTokenSecurityService', () => {
     await expect(service.getReport({ chain: 'solana', address: USDC })).rejects.toMatchObject({
       code: 'INVALID_ADDRESS',
     });
+  });
+
+  it('a source answering with invalid values cannot make a token safe (plain-JS plugin sends strings)', async () => {
+    goplusFixture = 'goplus-evm-clean.json';
+    const sloppy: TokenDataSource = {
+      name: 'sloppy',
+      supports: () => true,
+      // "true" as a string is not `true`: before validation it resolved the honeypot flag to false.
+      fetchEvidence: async () => ({ fields: { isHoneypot: 'true', sellTax: Number.NaN } as never }),
+    };
+    const service = createTokenSecurityService({ sources: [...httpSources(), sloppy], clock: () => NOW });
+    const report = await service.getReport({ chain: 1, address: USDC });
+    expect(report.tax.isHoneypot).toBeNull();
+    expect(report.tax.sellTax).toBeNull();
+    expect(report.isSafe).toBe(false);
+    expect(report.sources.find((s) => s.name === 'sloppy')?.fields).toEqual([]);
+    expect(report.warnings.join('\n')).toMatch(/Source sloppy supplied an invalid isHoneypot \("true"\)/);
+  });
+
+  it('a source returning no { fields } object is a failed source', async () => {
+    const empty: TokenDataSource = {
+      name: 'empty',
+      supports: () => true,
+      fetchEvidence: async () => ({}) as never,
+    };
+    const report = await createTokenSecurityService({ sources: [empty] }).getReport({
+      chain: 1,
+      address: USDC,
+    });
+    expect(report.sources[0]).toMatchObject({ status: 'failed', error: { code: 'PROVIDER_BAD_RESPONSE' } });
+    expect(report.isSafe).toBe(false);
+  });
+
+  it('several sources may share a name (one on-chain simulation per chain); only the covering one is listed', async () => {
+    const forChain = (id: number, isHoneypot: boolean): TokenDataSource => ({
+      name: 'onchain-simulation',
+      supports: (chain) => chain.id === id,
+      fetchEvidence: async () => ({ fields: { isHoneypot, canSell: !isHoneypot } }),
+    });
+    const service = createTokenSecurityService({
+      sources: [forChain(1, true), forChain(31337, false), forChain(8453, false)],
+    });
+    const report = await service.getReport({ chain: 1, address: USDC });
+    expect(report.sources.map((s) => [s.name, s.status])).toEqual([['onchain-simulation', 'ok']]);
+    expect(report.tax.isHoneypot).toBe(true);
+    const none = await service.getReport({ chain: 10, address: USDC });
+    expect(none.sources.map((s) => [s.name, s.status])).toEqual([['onchain-simulation', 'skipped']]);
   });
 
   it('validates its configuration', () => {

@@ -3,6 +3,8 @@ import { DEFAULT_SAFETY_THRESHOLD } from './computeSafetyScore.js';
 import { DEFAULT_CHAIN_TABLE } from './defaultChainTable.js';
 import { BaseError } from './errors/BaseError.js';
 import { InvalidParameterError } from './errors/InvalidParameterError.js';
+import { ProviderError } from './errors/ProviderError.js';
+import { sanitizeEvidenceFields } from './internal/sanitizeEvidenceFields.js';
 import { normalizeTokenAddress } from './normalizeTokenAddress.js';
 import { resolveChain } from './resolveChain.js';
 import type {
@@ -56,6 +58,21 @@ function errorInfo(error: unknown): { code: string; message: string } {
 }
 
 /**
+ * Sources sharing a name (e.g. one on-chain simulation per chain) that do not cover this chain add nothing but
+ * noise: keep a `skipped` record only when no source of that name ran, and only once per name.
+ */
+function withoutRedundantSkips<T extends { record: SourceRecord }>(outcomes: T[]): T[] {
+  const ran = new Set(outcomes.filter((o) => o.record.status !== 'skipped').map((o) => o.record.name));
+  const skipped = new Set<string>();
+  return outcomes.filter((o) => {
+    if (o.record.status !== 'skipped') return true;
+    if (ran.has(o.record.name) || skipped.has(o.record.name)) return false;
+    skipped.add(o.record.name);
+    return true;
+  });
+}
+
+/**
  * Creates the fail-closed token security service: resolves the chain (no fallback), validates the address,
  * asks every source that covers the chain in parallel under one deadline, and builds the report.
  *
@@ -82,21 +99,29 @@ export function createTokenSecurityService(
   if (!Array.isArray(parameters.sources)) {
     throw new InvalidParameterError({ parameter: 'sources', reason: 'must be an array of data sources' });
   }
-  const names = new Set<string>();
+  // Several sources may share a name (one `onchain-simulation` per configured chain); the same source object
+  // twice is a configuration mistake.
+  const seen = new Set<TokenDataSource>();
   for (const source of parameters.sources) {
-    if (!source || typeof source.name !== 'string' || typeof source.fetchEvidence !== 'function') {
+    if (
+      !source ||
+      typeof source.name !== 'string' ||
+      source.name.length === 0 ||
+      typeof source.supports !== 'function' ||
+      typeof source.fetchEvidence !== 'function'
+    ) {
       throw new InvalidParameterError({
         parameter: 'sources',
-        reason: 'each source needs a name and fetchEvidence()',
+        reason: 'each source needs a name, supports() and fetchEvidence()',
       });
     }
-    if (names.has(source.name)) {
+    if (seen.has(source)) {
       throw new InvalidParameterError({
         parameter: 'sources',
-        reason: `duplicate source name ${source.name}`,
+        reason: `source ${source.name} is listed twice`,
       });
     }
-    names.add(source.name);
+    seen.add(source);
   }
   const sources = [...parameters.sources];
   const clock = parameters.clock ?? Date.now;
@@ -160,6 +185,18 @@ export function createTokenSecurityService(
                 source.fetchEvidence({ chain, address: token, signal: controller.signal }),
                 aborted,
               ]);
+              if (
+                typeof evidence !== 'object' ||
+                evidence === null ||
+                typeof evidence.fields !== 'object' ||
+                evidence.fields === null
+              ) {
+                throw new ProviderError({
+                  code: 'PROVIDER_BAD_RESPONSE',
+                  provider: source.name,
+                  shortMessage: 'the source returned no { fields } object',
+                });
+              }
               const finished = clock();
               return {
                 evidence,
@@ -168,9 +205,8 @@ export function createTokenSecurityService(
                   status: 'ok',
                   fetchedAt: new Date(finished).toISOString(),
                   durationMs: Math.max(0, finished - started),
-                  fields: Object.keys(evidence.fields).filter(
-                    (k) => evidence.fields[k as EvidenceField] !== undefined,
-                  ) as EvidenceField[],
+                  // Only the valid values count as supplied (mergeEvidence rejects the rest, with a warning).
+                  fields: Object.keys(sanitizeEvidenceFields(evidence.fields).fields) as EvidenceField[],
                   cached: evidence.cached === true,
                 },
               };
@@ -190,7 +226,13 @@ export function createTokenSecurityService(
             }
           }),
         );
-        return buildSecurityReport({ chain, token, outcomes, threshold, now: clock() });
+        return buildSecurityReport({
+          chain,
+          token,
+          outcomes: withoutRedundantSkips(outcomes),
+          threshold,
+          now: clock(),
+        });
       } finally {
         clearTimeout(deadline);
       }

@@ -50,6 +50,46 @@ describe('mergeEvidence', () => {
   });
 
   it('nothing in, nothing known', () => {
-    expect(mergeEvidence({ results: [] })).toEqual({ fields: {}, conflicts: [], fieldSources: {} });
+    expect(mergeEvidence({ results: [] })).toEqual({
+      fields: {},
+      conflicts: [],
+      fieldSources: {},
+      rejected: [],
+    });
+  });
+
+  it('invalid values never count as known: a garbled flag or NaN tax leaves the field unknown', () => {
+    const { fields, rejected, fieldSources } = mergeEvidence({
+      results: [
+        { source: 'goplus', evidence: { fields: { isHoneypot: false, sellTax: 0, liquidityUsd: 1e6 } } },
+        {
+          source: 'plugin',
+          // A plain-JS source: the string "true" must not be read as "not true".
+          evidence: {
+            fields: { isHoneypot: 'true', sellTax: Number.NaN, liquidityUsd: -5, bogus: 1 } as never,
+          },
+        },
+      ],
+    });
+    expect(fields.isHoneypot).toBeUndefined();
+    expect(fields.sellTax).toBeUndefined();
+    expect(fields.liquidityUsd).toBeUndefined();
+    expect(fieldSources.isHoneypot).toBeUndefined();
+    expect(rejected).toEqual([
+      { source: 'plugin', field: 'isHoneypot', value: '"true"' },
+      { source: 'plugin', field: 'sellTax', value: 'NaN' },
+      { source: 'plugin', field: 'liquidityUsd', value: '-5' },
+      { source: 'plugin', field: 'bogus', value: '1' },
+    ]);
+  });
+
+  it('a verdict of harm from a valid value survives another source’s invalid value', () => {
+    const { fields } = mergeEvidence({
+      results: [
+        { source: 'a', evidence: { fields: { isHoneypot: true, canSell: false } } },
+        { source: 'b', evidence: { fields: { isHoneypot: 0, canSell: 'yes' } as never } },
+      ],
+    });
+    expect(fields).toMatchObject({ isHoneypot: true, canSell: false });
   });
 });

@@ -1,3 +1,4 @@
+import { sanitizeEvidenceFields } from './internal/sanitizeEvidenceFields.js';
 import type { EvidenceConflict, EvidenceField, EvidenceFields, SourceEvidence } from './types.js';
 
 /** Boolean fields where `true` is the harmful value: any source saying `true` wins. */
@@ -46,8 +47,13 @@ export type MergeEvidenceParameters = {
 export type MergeEvidenceReturnType = {
   fields: Partial<EvidenceFields>;
   conflicts: EvidenceConflict[];
-  /** Which sources supplied each field. */
+  /** Which sources supplied each field (valid values only). */
   fieldSources: Partial<Record<EvidenceField, string[]>>;
+  /**
+   * Values a source supplied that are not valid evidence (wrong type, out of range, unknown field). They are
+   * never counted as known; a field with an invalid value stays unknown unless another source proves harm.
+   */
+  rejected: { source: string; field: string; value: string }[];
 };
 
 /**
@@ -66,12 +72,18 @@ export type MergeEvidenceReturnType = {
  */
 export function mergeEvidence({ results }: MergeEvidenceParameters): MergeEvidenceReturnType {
   const observed = new Map<EvidenceField, { source: string; value: EvidenceFields[EvidenceField] }[]>();
+  const rejected: MergeEvidenceReturnType['rejected'] = [];
+  const tainted = new Set<string>();
   for (const { source, evidence } of results) {
-    for (const [key, value] of Object.entries(evidence.fields) as [
+    const clean = sanitizeEvidenceFields(evidence?.fields);
+    for (const r of clean.rejected) {
+      rejected.push({ source, ...r });
+      tainted.add(r.field);
+    }
+    for (const [key, value] of Object.entries(clean.fields) as [
       EvidenceField,
       EvidenceFields[EvidenceField],
     ][]) {
-      if (value === undefined) continue;
       const list = observed.get(key) ?? [];
       list.push({ source, value });
       observed.set(key, list);
@@ -81,7 +93,6 @@ export function mergeEvidence({ results }: MergeEvidenceParameters): MergeEviden
   const conflicts: EvidenceConflict[] = [];
   const fieldSources: Partial<Record<EvidenceField, string[]>> = {};
   for (const [field, list] of observed) {
-    fieldSources[field] = [...new Set(list.map((o) => o.source))];
     const values = list.map((o) => o.value);
     let resolved: unknown;
     let resolution: string;
@@ -101,7 +112,14 @@ export function mergeEvidence({ results }: MergeEvidenceParameters): MergeEviden
       resolved = values[0];
       resolution = 'the first source in order wins';
     }
+    // A source answered this field with garbage: what it meant is unknown, so only a verdict of harm from the
+    // valid values survives; anything else leaves the field unknown (fail closed).
+    const harmful =
+      (HARM_WHEN_TRUE.includes(field) && resolved === true) ||
+      (HARM_WHEN_FALSE.includes(field) && resolved === false);
+    if (tainted.has(field) && !harmful) continue;
     fields[field] = resolved;
+    fieldSources[field] = [...new Set(list.map((o) => o.source))];
     const distinct = new Set(values.map((v) => JSON.stringify(v)));
     const isTax = field === 'buyTax' || field === 'sellTax';
     const disagree = isTax
@@ -131,5 +149,5 @@ export function mergeEvidence({ results }: MergeEvidenceParameters): MergeEviden
     }
     fields['isHoneypot'] = true;
   }
-  return { fields: fields as Partial<EvidenceFields>, conflicts, fieldSources };
+  return { fields: fields as Partial<EvidenceFields>, conflicts, fieldSources, rejected };
 }

@@ -128,6 +128,40 @@ describe('createOnChainEvidenceSource against the devnet', () => {
     expect(report.isSafe).toBe(false);
   });
 
+  it('a node serving another chain than configured gives no evidence (same address, maybe another token)', async () => {
+    const { weth, uniswapV2Router02, uniswapV2Factory } = devnet.manifest.contracts;
+    const misconfigured = createOnChainEvidenceSource({
+      rpcUrl: devnet.rpcUrl, // serves 31337
+      chainId: 1,
+      weth,
+      uniswapV2Router02,
+      uniswapV2Factory,
+    });
+    await expect(
+      misconfigured.fetchEvidence({
+        chain: resolveChain({ chain: 1 }),
+        address: devnet.manifest.tokens.usdc.address,
+      }),
+    ).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: /serves chain 31337/ });
+  });
+
+  it('a factory address without a contract is a typed bad response, not an untyped crash', async () => {
+    const { weth, uniswapV2Router02 } = devnet.manifest.contracts;
+    const wrongFactory = createOnChainEvidenceSource({
+      rpcUrl: devnet.rpcUrl,
+      chainId: devnet.manifest.chainId,
+      weth,
+      uniswapV2Router02,
+      uniswapV2Factory: '0x000000000000000000000000000000000000dEaD',
+    });
+    const report = await createTokenSecurityService({ sources: [wrongFactory] }).getReport({
+      chain: 31337,
+      address: devnet.manifest.tokens.usdc.address,
+    });
+    expect(report.sources[0]).toMatchObject({ status: 'failed', error: { code: 'PROVIDER_BAD_RESPONSE' } });
+    expect(report.isSafe).toBe(false);
+  });
+
   it('rejects invalid configuration', () => {
     expect(() =>
       createOnChainEvidenceSource({

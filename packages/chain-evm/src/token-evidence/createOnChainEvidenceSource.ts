@@ -30,7 +30,10 @@ export type CreateOnChainEvidenceSourceParameters = (
 /** Return type of {@link createOnChainEvidenceSource}. */
 export type CreateOnChainEvidenceSourceReturnType = TokenDataSource;
 
-/** A sell that keeps at least this share is read as "not a honeypot"; worse is a honeypot (percent). */
+/**
+ * A sell that loses this share (percent) or more of its quoted WETH is a honeypot; anything from 50% up is
+ * vetoed by the score anyway (`sell-tax-extreme`).
+ */
 const HONEYPOT_SELL_TAX_PERCENT = 90;
 /** Throw-away addresses used only inside `eth_call` (no key exists for them). */
 const SIMULATOR_ADDRESS = '0x00000000000000000000000000000000005afe51';
@@ -65,6 +68,10 @@ function validAddress(name: string, value: unknown): string {
  * simulator contract's runtime code and an ETH balance placed at a throw-away address). Nothing is signed or
  * broadcast. From what actually happens it derives `isHoneypot` (sell reverts, or keeps under 10%), `canBuy`,
  * `canSell`, `cannotSellAll` and the real buy and sell tax (percent lost against the pool's own quote).
+ * Before the first simulation it checks `eth_chainId` against `chainId`: a node serving another chain gives
+ * no evidence (the same address there may be another token). Limitation: buy and sell happen in one call, so
+ * a token that only blocks sells in a later block, or for wallets other than this throw-away contract, is not
+ * caught — other sources and the execution gateway's own pre-trade simulation still apply.
  *
  * @example
  * ```ts
@@ -106,12 +113,12 @@ export function createOnChainEvidenceSource(
     throw new InvalidParameterError({ parameter: 'provider', reason: 'pass a provider or an rpcUrl' });
   }
 
-  async function ethCall(tx: Record<string, string>, overrides?: Record<string, unknown>): Promise<string> {
+  /** One JSON-RPC request under the time-out; foreign (ethers / node) errors are translated once, here. */
+  async function rpc(method: string, params: unknown[]): Promise<unknown> {
     let timer: NodeJS.Timeout | undefined;
     try {
-      const params: unknown[] = overrides ? [tx, 'latest', overrides] : [tx, 'latest'];
-      const result = await Promise.race([
-        sender.send('eth_call', params),
+      return await Promise.race([
+        sender.send(method, params),
         new Promise<never>((_, reject) => {
           timer = setTimeout(
             () =>
@@ -119,28 +126,20 @@ export function createOnChainEvidenceSource(
                 new ProviderError({
                   code: 'PROVIDER_TIMEOUT',
                   provider: 'onchain-simulation',
-                  shortMessage: `eth_call timed out after ${timeoutMs} ms`,
+                  shortMessage: `${method} timed out after ${timeoutMs} ms`,
                 }),
               ),
             timeoutMs,
           );
         }),
       ]);
-      if (typeof result !== 'string' || !/^0x[0-9a-fA-F]*$/.test(result)) {
-        throw new ProviderError({
-          code: 'PROVIDER_BAD_RESPONSE',
-          provider: 'onchain-simulation',
-          shortMessage: 'eth_call returned a non-hex result',
-        });
-      }
-      return result;
     } catch (error) {
       if (error instanceof ProviderError) throw error;
-      // Translate the foreign (ethers / node) error once, without the RPC URL.
+      // Without the RPC URL (it may carry credentials).
       throw new ProviderError({
         code: 'PROVIDER_NETWORK_ERROR',
         provider: 'onchain-simulation',
-        shortMessage: 'eth_call failed',
+        shortMessage: `${method} failed`,
         details:
           (error as { shortMessage?: string }).shortMessage ??
           (error instanceof Error ? error.name : 'error'),
@@ -148,6 +147,55 @@ export function createOnChainEvidenceSource(
       });
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  async function ethCall(tx: Record<string, string>, overrides?: Record<string, unknown>): Promise<string> {
+    const params: unknown[] = overrides ? [tx, 'latest', overrides] : [tx, 'latest'];
+    const result = await rpc('eth_call', params);
+    if (typeof result !== 'string' || !/^0x[0-9a-fA-F]*$/.test(result)) {
+      throw new ProviderError({
+        code: 'PROVIDER_BAD_RESPONSE',
+        provider: 'onchain-simulation',
+        shortMessage: 'eth_call returned a non-hex result',
+      });
+    }
+    return result;
+  }
+
+  // The same address can be a different contract on another chain: evidence from a node that serves another
+  // chain than configured would be about the wrong token. Checked once per source (a node does not change
+  // chains), before any simulation.
+  let chainVerified = false;
+  async function verifyChainId(): Promise<void> {
+    if (chainVerified) return;
+    const answer = await rpc('eth_chainId', []);
+    let served: bigint | undefined;
+    try {
+      served = typeof answer === 'string' ? BigInt(answer) : undefined;
+    } catch {
+      served = undefined;
+    }
+    if (served !== BigInt(chainId)) {
+      throw new ProviderError({
+        code: 'PROVIDER_BAD_RESPONSE',
+        provider: 'onchain-simulation',
+        shortMessage: `the node serves chain ${served ?? String(answer).slice(0, 20)}, not the configured ${chainId}`,
+      });
+    }
+    chainVerified = true;
+  }
+
+  function decode<T>(fragment: string, data: string, contract: Interface): T {
+    try {
+      return contract.decodeFunctionResult(fragment, data) as unknown as T;
+    } catch (cause) {
+      throw new ProviderError({
+        code: 'PROVIDER_BAD_RESPONSE',
+        provider: 'onchain-simulation',
+        shortMessage: `unexpected answer to ${fragment}() (no contract at the configured address on this chain?)`,
+        cause,
+      });
     }
   }
 
@@ -170,11 +218,12 @@ export function createOnChainEvidenceSource(
           shortMessage: 'WETH cannot be simulated against itself',
         });
       }
+      await verifyChainId();
       const pairWord = await ethCall({
         to: factory,
         data: v2Interface.encodeFunctionData('getPair', [weth, token]),
       });
-      const [pair] = v2Interface.decodeFunctionResult('getPair', pairWord) as unknown as [string];
+      const [pair] = decode<[string]>('getPair', pairWord, v2Interface);
       if (BigInt(pair) === 0n) {
         throw new ProviderError({
           code: 'PROVIDER_NO_DATA',
@@ -186,11 +235,8 @@ export function createOnChainEvidenceSource(
         ethCall({ to: pair, data: v2Interface.encodeFunctionData('getReserves') }),
         ethCall({ to: pair, data: v2Interface.encodeFunctionData('token0') }),
       ]);
-      const [reserve0, reserve1] = v2Interface.decodeFunctionResult(
-        'getReserves',
-        reservesWord,
-      ) as unknown as [bigint, bigint];
-      const [token0] = v2Interface.decodeFunctionResult('token0', token0Word) as unknown as [string];
+      const [reserve0, reserve1] = decode<[bigint, bigint]>('getReserves', reservesWord, v2Interface);
+      const [token0] = decode<[string]>('token0', token0Word, v2Interface);
       const wethReserve = getAddress(token0) === weth ? reserve0 : reserve1;
       const tokenReserve = getAddress(token0) === weth ? reserve1 : reserve0;
       if (wethReserve === 0n || tokenReserve === 0n) {

@@ -17,6 +17,7 @@ export function goPlusBodyIsRateLimited(body: unknown): boolean {
 export function unwrapGoPlusResult(
   body: unknown,
   address: string,
+  kind: 'evm' | 'solana',
 ): { entry: Record<string, unknown>; partial: boolean } {
   if (!isRecord(body) || typeof body['code'] !== 'number') {
     throw new ProviderError({
@@ -48,7 +49,15 @@ export function unwrapGoPlusResult(
       shortMessage: 'result is not an object',
     });
   }
-  const entry = result[address] ?? result[address.toLowerCase()];
+  // EVM results are keyed by the lowercased address; Solana mints are case-sensitive base58, where a
+  // case-folded match could be a different token.
+  const key =
+    kind === 'evm'
+      ? Object.keys(result).find((k) => k.toLowerCase() === address.toLowerCase())
+      : Object.hasOwn(result, address)
+        ? address
+        : undefined;
+  const entry = key === undefined ? undefined : result[key];
   if (entry === undefined) {
     throw new ProviderError({
       code: 'PROVIDER_NO_DATA',
@@ -173,7 +182,7 @@ export function parseGoPlusSolanaEntry(entry: Record<string, unknown>): Partial<
 
 /** Parses a whole GoPlus body for one token into source evidence. */
 export function parseGoPlusBody(body: unknown, address: string, kind: 'evm' | 'solana'): SourceEvidence {
-  const { entry, partial } = unwrapGoPlusResult(body, address);
+  const { entry, partial } = unwrapGoPlusResult(body, address, kind);
   const fields = kind === 'evm' ? parseGoPlusEvmEntry(entry) : parseGoPlusSolanaEntry(entry);
   const warnings: string[] = [];
   if (partial) warnings.push('GoPlus returned partial data (code 2); missing fields are treated as unknown');
