@@ -115,6 +115,39 @@ describe('GET /security/token — on-chain evidence on the devnet (no provider k
   });
 });
 
+describe('GET /security/token — several chains with on-chain simulation', () => {
+  it('starts with simulation on two chains, and a node that serves the wrong chain is a failed source, not evidence', async () => {
+    const { contracts } = devnet.manifest;
+    // RPC_URL_ETHEREUM points at the devnet (chain 31337): the mainnet simulation source must notice the mismatch.
+    const other = await startTestServer({
+      GOPLUS_BASE_URL: 'http://127.0.0.1:9',
+      DEXSCREENER_BASE_URL: 'http://127.0.0.1:9',
+      PROVIDER_TIMEOUT_MS: '500',
+      RPC_URL_DEVNET: devnet.rpcUrl,
+      RPC_URL_ETHEREUM: devnet.rpcUrl,
+      UNISWAP_V2_DEVNET: `${contracts.uniswapV2Router02},${contracts.uniswapV2Factory},${contracts.weth}`,
+    });
+    try {
+      const res = await other.call(
+        `/security/token?chain=ethereum&address=${devnet.manifest.tokens.dai.address}`,
+      );
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as SecurityReportDto;
+      const onchain = body.sources.find((s) => s.name === 'onchain-simulation');
+      expect(onchain?.status).toBe('failed');
+      expect(onchain?.error?.code).toBe('PROVIDER_BAD_RESPONSE');
+      expect(body.tax.isHoneypot).toBeNull();
+      expect(body.isSafe).toBe(false);
+      const devnetReport = await other.call(
+        `/security/token?chain=devnet&address=${devnet.manifest.tokens.dai.address}`,
+      );
+      expect(((await devnetReport.json()) as SecurityReportDto).tax.isHoneypot).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('GET /security/token — bad input', () => {
   it.each([
     ['atlantis', USDC_MAINNET, 'UNSUPPORTED_CHAIN'],

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { encryptKeystoreJson, Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 
 const entry = fileURLToPath(new URL('../dist/start.js', import.meta.url));
@@ -44,6 +45,32 @@ describe('pnpm start (dist/start.js)', () => {
     const { code, stderr } = await run({ WEB3_API_KEY: 'k'.repeat(32), CORS_ALLOWED_ORIGINS: '*' });
     expect(code).toBe(1);
     expect(stderr).toContain('CORS_ALLOWED_ORIGINS');
+  });
+
+  it('exits non-zero, without echoing the password, when the keystore password is wrong or the file is missing', async () => {
+    const wallet = Wallet.createRandom();
+    const path = join(mkdtempSync(join(tmpdir(), 'keystore-')), 'wallet.json');
+    writeFileSync(
+      path,
+      await encryptKeystoreJson({ address: wallet.address, privateKey: wallet.privateKey }, 'right-pw', {
+        scrypt: { N: 1 << 10 },
+      }),
+    );
+    const wrong = await run({
+      WEB3_API_KEY: 'k'.repeat(32),
+      WALLET_KEYSTORE_PATH: path,
+      WALLET_KEYSTORE_PASSWORD: 'wrong-pw',
+    });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('Keystore password is incorrect');
+    expect(wrong.stderr + wrong.stdout).not.toContain('wrong-pw');
+    const missing = await run({
+      WEB3_API_KEY: 'k'.repeat(32),
+      WALLET_KEYSTORE_PATH: `${path}.missing`,
+      WALLET_KEYSTORE_PASSWORD: 'x',
+    });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('WALLET_KEYSTORE_PATH');
   });
 
   it('binding 0.0.0.0 starts, logs a network-exposure warning, and stops cleanly on SIGTERM', async () => {
