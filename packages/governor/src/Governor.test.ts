@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type ConfirmFn, Governor, type GovernorEvent } from './Governor.js';
+import { LedgerError } from './errors/LedgerError.js';
+import { MemorySpendLedger } from './MemorySpendLedger.js';
 import { parseEther } from './parseEther.js';
 import { testClock } from './testing/ledgerContract.js';
-import type { DecisionCode } from './types.js';
+import type { DecisionCode, LedgerSnapshot, LedgerSnapshotParameters } from './types.js';
 
 const E = (text: string) => parseEther(text);
 
@@ -29,10 +31,26 @@ describe('Governor configuration', () => {
     { reservationTtlMs: Number.NaN },
     { sessionId: '' },
     { policy: { maxPerTx: -1n } },
+    // Longer than setTimeout can wait: Node would fire it after 1 ms and deny every action.
+    { confirmFn: () => true, confirmTimeoutMs: 2 ** 31 },
   ])('rejects %o', (parameters) => {
     expect(() => new Governor(parameters)).toThrow(
       expect.objectContaining({ code: 'GOVERNOR_CONFIGURATION_INVALID' }),
     );
+  });
+
+  it('accepts the longest timer delay', () => {
+    expect(new Governor({ confirmFn: () => true, confirmTimeoutMs: 2 ** 31 - 1 }).requireConfirm).toBe(true);
+  });
+
+  it('throws a configuration error when createId returns something other than a non-empty string', async () => {
+    for (const bad of ['', 42, undefined]) {
+      const governor = new Governor({ createId: () => bad as unknown as string });
+      await expect(governor.reserve({ action: 'swap', value: 1n })).rejects.toMatchObject({
+        code: 'GOVERNOR_CONFIGURATION_INVALID',
+      });
+      expect((await governor.status()).openReservations).toEqual([]);
+    }
   });
 
   it('throws when the clock returns garbage', async () => {
@@ -133,6 +151,46 @@ describe('Governor confirm gate', () => {
     const d = await governor.reserve({ action: 'swap', value: E('0.01') });
     expect(d.code).toBe('KILL_SWITCH_ENGAGED');
     expect((await governor.status()).spent.daily.total).toBe(0n);
+  });
+
+  it('releases the held reservation when the kill switch cannot be re-checked after approval', async () => {
+    class FlakyLedger extends MemorySpendLedger {
+      failSnapshots = false;
+      override async snapshot(parameters: LedgerSnapshotParameters): Promise<LedgerSnapshot> {
+        if (this.failSnapshots) throw new LedgerError({ shortMessage: 'database is locked' });
+        return super.snapshot(parameters);
+      }
+    }
+    const ledger = new FlakyLedger();
+    const governor = new Governor({
+      ledger,
+      confirmFn: () => {
+        ledger.failSnapshots = true;
+        return true;
+      },
+    });
+    await expect(governor.reserve({ action: 'swap', value: E('0.05') })).rejects.toMatchObject({
+      code: 'LEDGER_FAILURE',
+    });
+    expect(await ledger.listOpenReservations()).toEqual([]);
+    ledger.failSnapshots = false;
+    expect((await governor.status()).spent.daily.total).toBe(0n);
+  });
+
+  it('passes args to confirmFn even when reading the request throws later', async () => {
+    let reads = 0;
+    const request = {
+      action: 'swap',
+      get args() {
+        reads++;
+        if (reads > 1) throw new Error('second read');
+        return { amount: '0.01' };
+      },
+    };
+    const governor = new Governor({ confirmFn: () => true });
+    const d = await governor.reserve(request);
+    expect(d.allowed).toBe(true);
+    expect((await governor.status()).spent.daily.reserved).toBe(E('0.01'));
   });
 
   it('does not ask for confirmation when the caps already deny', async () => {

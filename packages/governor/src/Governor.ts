@@ -65,7 +65,10 @@ export interface GovernorParameters {
   readonly confirmFn?: ConfirmFn;
   /** Default: `true` when a `confirmFn` is given, else `false`. `true` without `confirmFn` throws. */
   readonly requireConfirm?: boolean;
-  /** A confirmation that takes longer denies with `CONFIRMATION_TIMEOUT`. Default 120 000 ms. */
+  /**
+   * A confirmation that takes longer denies with `CONFIRMATION_TIMEOUT`. Default 120 000 ms; at most
+   * 2 147 483 647 (the longest `setTimeout` delay).
+   */
   readonly confirmTimeoutMs?: number;
   /** Identifies this session's spend in the ledger; default a random UUID (a new session per governor). */
   readonly sessionId?: string;
@@ -172,7 +175,12 @@ export class Governor {
     }
     this.requireConfirm = requireConfirm;
     this.#confirmFn = confirmFn;
-    this.#confirmTimeoutMs = positiveMs('confirmTimeoutMs', parameters.confirmTimeoutMs, 120_000);
+    this.#confirmTimeoutMs = positiveMs(
+      'confirmTimeoutMs',
+      parameters.confirmTimeoutMs,
+      120_000,
+      MAX_TIMER_MS,
+    );
     this.#reservationTtlMs = positiveMs('reservationTtlMs', parameters.reservationTtlMs, 600_000);
     this.#ledger = parameters.ledger ?? new MemorySpendLedger();
     this.#clock = parameters.clock ?? Date.now;
@@ -198,11 +206,12 @@ export class Governor {
    */
   async reserve(request: ReserveParameters): Promise<ReserveReturnType> {
     const at = this.#now();
-    const id = this.#createId();
+    const id = this.#newId();
     const policy = this.policy;
+    const action = readProperty(request, 'action');
     const { decision } = await this.#ledger.reserve({
       id,
-      action: typeof request?.action === 'string' ? request.action : '',
+      action: typeof action === 'string' ? action : '',
       sessionId: this.sessionId,
       at,
       windowStart: windowStart({ dailyWindow: policy.dailyWindow, at }),
@@ -211,15 +220,25 @@ export class Governor {
     if (!decision.allowed || decision.value === null) return this.#decided(at, decision, null);
     if (!this.requireConfirm) return this.#decided(at, decision, id);
 
-    const denial = await this.#confirm({
-      action: decision.action,
-      value: decision.value,
-      valueEther: formatEther(decision.value),
-      reservationId: id,
-      ...(request.args === undefined ? {} : { args: request.args }),
-      remaining: decision.remaining,
-    });
-    const state = denial === null ? await this.#snapshot(this.#now()) : null;
+    const args = readProperty(request, 'args') as ConfirmPayload['args'];
+    let denial: DecisionCode | null;
+    let state: LedgerSnapshot | null;
+    try {
+      denial = await this.#confirm({
+        action: decision.action,
+        value: decision.value,
+        valueEther: formatEther(decision.value),
+        reservationId: id,
+        ...(args === undefined ? {} : { args }),
+        remaining: decision.remaining,
+      });
+      state = denial === null ? await this.#snapshot(this.#now()) : null;
+    } catch (error) {
+      // The kill switch could not be re-checked (ledger failure): do not leave the budget held by a
+      // reservation nobody will settle. Best effort; if this fails too, it keeps counting (fail closed).
+      await this.#ledger.release({ id, at: this.#now() }).catch(() => undefined);
+      throw error;
+    }
     if (denial === null && state !== null && !state.killed) return this.#decided(this.#now(), decision, id);
 
     // Rejected, failed, timed out, or the kill switch was engaged while waiting: undo the reservation.
@@ -402,6 +421,14 @@ export class Governor {
     }
   }
 
+  #newId(): string {
+    const id: unknown = this.#createId();
+    if (typeof id !== 'string' || id.length === 0) {
+      throw new GovernorConfigurationError({ shortMessage: 'createId must return a non-empty string.' });
+    }
+    return id;
+  }
+
   #now(): number {
     const at = this.#clock();
     if (typeof at !== 'number' || !Number.isFinite(at) || at < 0) {
@@ -427,12 +454,30 @@ const CONFIRM_REASONS: Record<DecisionCode, string> = {
   CONFIRMATION_ERROR: 'The operator confirmation failed with an error: the action is blocked.',
 };
 
-function positiveMs(name: string, value: number | undefined, fallback: number): number {
+/** Longest delay `setTimeout` honours; a longer one fires after 1 ms (Node's TimeoutOverflowWarning). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+function positiveMs(
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  max = Number.MAX_VALUE,
+): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > max) {
     throw new GovernorConfigurationError({
-      shortMessage: `${name} must be a positive number of milliseconds.`,
+      shortMessage: `${name} must be a positive number of milliseconds${max < Number.MAX_VALUE ? `, at most ${max}` : ''}.`,
     });
   }
   return value;
+}
+
+/** `target[key]`, or `undefined` when `target` is not an object or reading the property throws. */
+function readProperty(target: unknown, key: string): unknown {
+  if (typeof target !== 'object' || target === null) return undefined;
+  try {
+    return (target as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
 }

@@ -1,3 +1,4 @@
+import { describeId } from './internal/describeId.js';
 import { InvalidAmountError } from './errors/InvalidAmountError.js';
 import { LedgerError } from './errors/LedgerError.js';
 import { ReservationNotFoundError } from './errors/ReservationNotFoundError.js';
@@ -134,6 +135,7 @@ export class MemorySpendLedger implements SpendLedger {
   }
 
   #open(id: string): Entry {
+    if (typeof id !== 'string') throw new ReservationNotFoundError({ id: describeId(id) });
     const entry = this.#entries.get(id);
     if (entry === undefined) throw new ReservationNotFoundError({ id });
     if (entry.status !== 'reserved') throw new ReservationSettledError({ id, status: entry.status });

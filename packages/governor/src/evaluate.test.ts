@@ -35,6 +35,40 @@ describe('evaluate', () => {
     expect(d.remaining).toEqual(computeRemaining({ policy, snapshot: fresh }));
   });
 
+  it('reports the known value on a kill-switch denial, for the audit trail', () => {
+    const killed = { ...fresh, killed: true };
+    const d = evaluate({ policy, request: { action: 'swap', args: { amount: '0.02' } }, state: killed });
+    expect(d).toMatchObject({ code: 'KILL_SWITCH_ENGAGED', action: 'swap', value: parseEther('0.02') });
+    expect(
+      evaluate({ policy, request: { action: 'swap', args: { amount: 'x' } }, state: killed }).value,
+    ).toBe(null);
+  });
+
+  it('never throws for a request whose properties throw when read; the request is invalid', () => {
+    const throwing = (key: string) =>
+      Object.defineProperty({ action: 'swap' }, key, {
+        enumerable: true,
+        get() {
+          throw new Error('boom');
+        },
+      }) as SpendRequest;
+    const proxy = new Proxy({} as SpendRequest, {
+      get() {
+        throw new Error('boom');
+      },
+    });
+    for (const request of [
+      { action: 'swap', args: throwing('amount') as unknown as Record<string, unknown> },
+      throwing('value'),
+      throwing('action'),
+      proxy,
+    ]) {
+      const d = evaluate({ policy, request, state: fresh });
+      expect(d).toMatchObject({ allowed: false, code: 'REQUEST_INVALID', value: null });
+      expect(d.remaining).toEqual(computeRemaining({ policy, snapshot: fresh }));
+    }
+  });
+
   it('blocks an unknown value with a message asking for approval or a value', () => {
     for (const request of [
       { action: 'swap' },

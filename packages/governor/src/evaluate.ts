@@ -1,6 +1,7 @@
 import { computeRemaining } from './computeRemaining.js';
 import { formatEther } from './formatEther.js';
 import { resolveRequestValue } from './internal/resolveRequestValue.js';
+import type { EstimateValueReturnType } from './estimateValue.js';
 import type { Decision, DecisionCode, LedgerSnapshot, Policy, Remaining, SpendRequest } from './types.js';
 
 /** Parameters of {@link evaluate}. */
@@ -34,11 +35,47 @@ function decision(
   return { allowed, code, reason, action, value, remaining };
 }
 
+interface ReadRequest {
+  /** The action name, or `''` when it is not a string. */
+  readonly action: string;
+  /** Why the request is malformed, or `null`. */
+  readonly problem: string | null;
+  /** The value estimate; `null` when the request could not be read. */
+  readonly estimate: EstimateValueReturnType | null;
+}
+
+/**
+ * Reads the request once, never throwing: a request whose properties throw when read (getters, proxies) is
+ * malformed, not an infrastructure failure. (Inside a ledger's atomic batch, a throw would fail every other
+ * caller in the same transaction.)
+ */
+function readRequest(request: SpendRequest): ReadRequest {
+  let action = '';
+  try {
+    if (typeof request !== 'object' || request === null) {
+      return { action, problem: 'The request must be an object.', estimate: null };
+    }
+    const rawAction: unknown = request.action;
+    if (typeof rawAction === 'string') action = rawAction;
+    const estimate = resolveRequestValue(request);
+    if (typeof rawAction !== 'string' || rawAction.length === 0 || rawAction.length > MAX_ACTION_LENGTH) {
+      return {
+        action,
+        problem: `The action must be a non-empty string of at most ${MAX_ACTION_LENGTH} characters.`,
+        estimate,
+      };
+    }
+    return { action, problem: null, estimate };
+  } catch {
+    return { action, problem: 'The request could not be read.', estimate: null };
+  }
+}
+
 /**
  * The governor's pure core: decides one request against a policy and the current spend, with no clock, store or
- * I/O, and never throws for any input. Checks, in order: kill switch, request shape, value (unknown →
- * `VALUE_UNKNOWN`, unusable → `VALUE_INVALID`), per-transaction, daily and session caps (inclusive: spending
- * exactly up to a cap is allowed). The confirm gate is not here: it is I/O and lives in {@link Governor}.
+ * I/O, and never throws for any request (one whose properties throw when read is `REQUEST_INVALID`). Checks, in
+ * order: kill switch, request shape, value (unknown → `VALUE_UNKNOWN`, unusable → `VALUE_INVALID`),
+ * per-transaction, daily and session caps (inclusive: spending exactly up to a cap is allowed). The confirm gate is not here: it is I/O and lives in {@link Governor}.
  *
  * @example
  * ```ts
@@ -53,34 +90,24 @@ function decision(
  * ```
  */
 export function evaluate({ policy, request, state }: EvaluateParameters): EvaluateReturnType {
-  const rawAction: unknown = request?.action;
-  const action = typeof rawAction === 'string' ? rawAction : '';
+  const read = readRequest(request);
+  const { action, estimate } = read;
   const before = computeRemaining({ policy, snapshot: state });
   if (state.killed) {
+    // The value is still reported when it is known, so the audit trail shows what was attempted.
     return decision(
       false,
       'KILL_SWITCH_ENGAGED',
       'The kill switch is engaged: every action is blocked.',
       action,
-      null,
+      estimate?.status === 'ok' ? estimate.value : null,
       before,
     );
   }
-  if (typeof request !== 'object' || request === null) {
-    return decision(false, 'REQUEST_INVALID', 'The request must be an object.', action, null, before);
+  if (read.problem !== null) {
+    return decision(false, 'REQUEST_INVALID', read.problem, action, null, before);
   }
-  if (typeof rawAction !== 'string' || rawAction.length === 0 || rawAction.length > MAX_ACTION_LENGTH) {
-    return decision(
-      false,
-      'REQUEST_INVALID',
-      `The action must be a non-empty string of at most ${MAX_ACTION_LENGTH} characters.`,
-      action,
-      null,
-      before,
-    );
-  }
-  const estimate = resolveRequestValue(request);
-  if (estimate.status === 'missing') {
+  if (estimate === null || estimate.status === 'missing') {
     return decision(
       false,
       'VALUE_UNKNOWN',

@@ -114,6 +114,28 @@ describe('SqliteSpendLedger', () => {
     expect((await governor.status()).spent.daily.reserved).toBe(E('0.03'));
   });
 
+  it('group commit: a malformed request or id in the batch fails alone, never its neighbours', async () => {
+    const governor = new Governor({
+      ledger: new SqliteSpendLedger({ database: connect(join(dir, 'batch-malformed.db')) }),
+    });
+    const evilArgs = Object.defineProperty({}, 'amount', {
+      enumerable: true,
+      get() {
+        throw new Error('boom');
+      },
+    }) as Record<string, unknown>;
+    const results = await Promise.allSettled([
+      governor.reserve({ action: 'swap', value: E('0.01') }),
+      governor.reserve({ action: 'swap', args: evilArgs }),
+      governor.commit({ id: 42 as unknown as string }),
+      governor.reserve({ action: 'swap', value: E('0.02') }),
+    ]);
+    expect(
+      results.map((r) => (r.status === 'fulfilled' ? (r.value as { code?: string }).code : r.reason.code)),
+    ).toEqual(['ALLOWED', 'REQUEST_INVALID', 'RESERVATION_NOT_FOUND', 'ALLOWED']);
+    expect((await governor.status()).spent.daily.reserved).toBe(E('0.03'));
+  });
+
   it('group commit: an infrastructure error rolls the whole batch back and rejects all of it', async () => {
     const governor = new Governor({
       ledger: new SqliteSpendLedger({ database: connect(join(dir, 'batch-fail.db')) }),

@@ -1,3 +1,4 @@
+import { describeId } from '../internal/describeId.js';
 import { BaseError } from '../errors/BaseError.js';
 import { InvalidAmountError } from '../errors/InvalidAmountError.js';
 import { LedgerError } from '../errors/LedgerError.js';
@@ -291,6 +292,8 @@ export class SqliteSpendLedger implements SpendLedger {
   }
 
   #open(id: string): ReservationRow {
+    // Checked here, as a caller error: binding a non-string would fail the whole group-commit batch.
+    if (typeof id !== 'string') throw new ReservationNotFoundError({ id: describeId(id) });
     const row = this.#s.get.get(id) as ReservationRow | undefined;
     if (row === undefined) throw new ReservationNotFoundError({ id });
     if (row.status !== 'reserved') throw new ReservationSettledError({ id, status: row.status });

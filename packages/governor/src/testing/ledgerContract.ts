@@ -80,6 +80,14 @@ export function describeLedgerContract(name: string, createLedger: () => SpendLe
       });
     });
 
+    it('rejects a non-string reservation id as not found (a caller error, not a ledger failure)', async () => {
+      const { governor } = setup();
+      for (const id of [42, null, {}, undefined] as unknown as string[]) {
+        await expect(governor.commit({ id })).rejects.toMatchObject({ code: 'RESERVATION_NOT_FOUND' });
+        await expect(governor.release({ id })).rejects.toMatchObject({ code: 'RESERVATION_NOT_FOUND' });
+      }
+    });
+
     it('fills the daily cap exactly and denies one wei more', async () => {
       const { governor } = setup({ policy: { sessionLimit: E('10') } });
       for (let i = 0; i < 10; i++) {
@@ -107,6 +115,21 @@ export function describeLedgerContract(name: string, createLedger: () => SpendLe
       const d = await governor.reserve({ action: 'swap', value: E('0.05') });
       expect(d.allowed).toBe(true);
       expect(d.remaining.daily).toBe(E('0.45'));
+    });
+
+    it('rolling window: a commit of a reservation made exactly at the window start still counts', async () => {
+      const { governor, clock } = setup();
+      const first = await governor.reserve({ action: 'swap', value: E('0.05') });
+      clock.advance(DAY - 1); // the window now starts exactly at the first reservation
+      await governor.reserve({ action: 'swap', value: E('0.01') }); // moves the ledger's window cursor there
+      await governor.commit({ id: first.reservationId as string });
+      expect((await governor.status()).spent.daily).toEqual({
+        committed: E('0.05'),
+        reserved: E('0.01'),
+        total: E('0.06'),
+      });
+      clock.advance(1); // and one millisecond later it has aged out
+      expect((await governor.status()).spent.daily.committed).toBe(0n);
     });
 
     it('utc-day window: resets at 00:00 UTC', async () => {
