@@ -90,6 +90,23 @@ describe('loadConfig', () => {
     expect(error?.message).not.toContain('abab');
   });
 
+  it('never echoes a CORS entry (it may carry credentials)', () => {
+    expect(() =>
+      loadConfig({
+        WEB3_API_KEY: KEY,
+        CORS_ALLOWED_ORIGINS: 'https://a.example,https://user:s3cret@b.example',
+      }),
+    ).toThrow(/^CORS_ALLOWED_ORIGINS: entry 2 must be a bare origin/);
+    let message = '';
+    try {
+      loadConfig({ WEB3_API_KEY: KEY, CORS_ALLOWED_ORIGINS: 'https://user:s3cret@b.example' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^CORS_ALLOWED_ORIGINS: /);
+    expect(message).not.toContain('s3cret');
+  });
+
   it('rejects a private key and a keystore at the same time', () => {
     expect(() =>
       loadConfig({ WEB3_API_KEY: KEY, WALLET_PRIVATE_KEY: 'a'.repeat(64), WALLET_KEYSTORE_PATH: '/k.json' }),

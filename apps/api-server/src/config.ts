@@ -226,7 +226,7 @@ function parseOrigins(raw: string): string[] {
     .map((s) => s.trim())
     .filter((s) => s !== '');
   const origins: string[] = [];
-  for (const entry of entries) {
+  for (const [index, entry] of entries.entries()) {
     if (entry.includes('*')) {
       throw new ConfigError(
         'CORS_ALLOWED_ORIGINS',
@@ -239,13 +239,13 @@ function parseOrigins(raw: string): string[] {
     } catch {
       throw new ConfigError(
         'CORS_ALLOWED_ORIGINS',
-        `entry ${JSON.stringify(entry.slice(0, 100))} is not an origin`,
+        `entry ${index + 1} is not an origin (expected e.g. https://app.example.com)`,
       );
     }
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== entry.replace(/\/$/, '')) {
       throw new ConfigError(
         'CORS_ALLOWED_ORIGINS',
-        `entry ${JSON.stringify(entry.slice(0, 100))} must be a bare origin like https://app.example.com`,
+        `entry ${index + 1} must be a bare origin like https://app.example.com (no path, query or credentials)`,
       );
     }
     origins.push(url.origin);

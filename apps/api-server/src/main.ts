@@ -16,7 +16,16 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     }
     throw error;
   }
-  const server = await startServer({ config });
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({ config });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`api-server: configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
   const stop = () => {
     void server.close().then(() => process.exit(0));
   };

@@ -5,7 +5,7 @@ import type { ConfirmFn } from '@org/governor';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
-import type { Config } from './config.js';
+import { type Config, ConfigError } from './config.js';
 import { createLogger } from './http/createLogger.js';
 import { loadSpec } from './loadSpec.js';
 import { openDatabase } from './openDatabase.js';
@@ -56,10 +56,17 @@ export async function startServer({
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
   const server = app.listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (error) {
+    // e.g. EADDRINUSE: release what was opened so a caller that retries does not leak handles.
+    providers.destroy();
+    database.close();
+    throw error;
+  }
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
   const { port } = server.address() as AddressInfo;
@@ -99,18 +106,41 @@ export async function startServer({
   };
 }
 
+/**
+ * The configured wallet's address. A key that does not load fails startup with a {@link ConfigError} naming the
+ * variable (never its value); the key itself is not kept here.
+ */
 async function resolveWalletAddress(config: Config): Promise<`0x${string}` | undefined> {
   const source = config.wallet;
   if (source.kind === 'privateKey') {
-    return walletFromPrivateKey({ privateKey: source.privateKey }).address as `0x${string}`;
+    try {
+      return walletFromPrivateKey({ privateKey: source.privateKey }).address as `0x${string}`;
+    } catch (error) {
+      throw new ConfigError('WALLET_PRIVATE_KEY', shortMessageOf(error));
+    }
   }
   if (source.kind === 'keystore') {
     const json = await readFile(source.path, 'utf8').catch((cause: unknown) => {
-      throw new Error(
-        `WALLET_KEYSTORE_PATH: cannot read the keystore file (${(cause as NodeJS.ErrnoException).code})`,
+      throw new ConfigError(
+        'WALLET_KEYSTORE_PATH',
+        `cannot read the keystore file (${(cause as NodeJS.ErrnoException).code})`,
       );
     });
-    return (await loadKeystore({ json, password: source.password })).address as `0x${string}`;
+    try {
+      return (await loadKeystore({ json, password: source.password })).address as `0x${string}`;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      throw new ConfigError(
+        code === 'KEYSTORE_PASSWORD' ? 'WALLET_KEYSTORE_PASSWORD' : 'WALLET_KEYSTORE_PATH',
+        shortMessageOf(error),
+      );
+    }
   }
   return undefined;
+}
+
+/** The library error's one-line message (never details or cause, which could describe the secret). */
+function shortMessageOf(error: unknown): string {
+  const short = (error as { shortMessage?: unknown }).shortMessage;
+  return typeof short === 'string' ? short : 'could not be loaded';
 }

@@ -62,7 +62,7 @@ describe('pnpm start (dist/start.js)', () => {
       WALLET_KEYSTORE_PASSWORD: 'wrong-pw',
     });
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toContain('Keystore password is incorrect');
+    expect(wrong.stderr).toContain('WALLET_KEYSTORE_PASSWORD: Keystore password is incorrect');
     expect(wrong.stderr + wrong.stdout).not.toContain('wrong-pw');
     const missing = await run({
       WEB3_API_KEY: 'k'.repeat(32),
@@ -71,6 +71,14 @@ describe('pnpm start (dist/start.js)', () => {
     });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('WALLET_KEYSTORE_PATH');
+  });
+
+  it('a well-formed but unusable private key fails startup naming WALLET_PRIVATE_KEY, without echoing it', async () => {
+    const key = `0x${'f'.repeat(64)}`; // above the secp256k1 group order
+    const { code, stderr, stdout } = await run({ WEB3_API_KEY: 'k'.repeat(32), WALLET_PRIVATE_KEY: key });
+    expect(code).toBe(1);
+    expect(stderr).toContain('api-server: configuration error: WALLET_PRIVATE_KEY:');
+    expect(stderr + stdout).not.toContain('f'.repeat(16));
   });
 
   it('binding 0.0.0.0 starts, logs a network-exposure warning, and stops cleanly on SIGTERM', async () => {

@@ -146,6 +146,31 @@ describe('RPC failures are typed and bounded, never a hang', () => {
     }
   });
 
+  it('a node answering HTTP 500 → 5xx with a code; the RPC URL (key in the path) is in neither body nor logs', async () => {
+    const failing = createServer((_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end('upstream failure');
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    const port = (failing.address() as AddressInfo).port;
+    const other = await startTestServer({
+      RPC_URL_DEVNET: `http://user:pw-SECRET@127.0.0.1:${port}/v3/KEY-SECRET-123`,
+    });
+    try {
+      const res = await other.call(`/wallet/balance/${walletAccount().address}?chain=devnet`);
+      expect([502, 503]).toContain(res.status);
+      const text = await res.text();
+      expect(JSON.parse(text).code).toMatch(/^RPC_(ERROR|UNAVAILABLE)$/);
+      expect(text).not.toContain('SECRET');
+      // The failure is logged (with its redacted cause), the URL is not.
+      expect(other.logs()).toContain('request failed');
+      expect(other.logs()).not.toContain('SECRET');
+    } finally {
+      await other.close();
+      failing.closeAllConnections();
+      await new Promise((resolve) => failing.close(resolve));
+    }
+  });
+
   it('a node that is down → 503 RPC_UNAVAILABLE, and the RPC URL is not echoed', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -160,6 +185,25 @@ describe('RPC failures are typed and bounded, never a hang', () => {
       expect(JSON.parse(text)).toMatchObject({ code: 'RPC_UNAVAILABLE' });
       expect(text).not.toContain('secret');
       expect(other.logs()).not.toContain('secret');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('the node must serve the chain it is configured for', () => {
+  it('RPC_URL_BASE pointing at the devnet (chain 31337) → 502 RPC_CHAIN_MISMATCH, never a "base" balance', async () => {
+    const other = await startTestServer({ RPC_URL_DEVNET: devnet.rpcUrl, RPC_URL_BASE: devnet.rpcUrl });
+    try {
+      const address = walletAccount().address;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const res = await other.call(`/wallet/balance/${address}?chain=base`);
+        expect(res.status).toBe(502);
+        expect(((await res.json()) as { code: string }).code).toBe('RPC_CHAIN_MISMATCH');
+      }
+      // The same node under its real chain is fine.
+      const ok = await other.call(`/wallet/balance/${address}?chain=devnet`);
+      expect(ok.status).toBe(200);
     } finally {
       await other.close();
     }

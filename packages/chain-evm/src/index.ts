@@ -8,6 +8,7 @@ export { UnsupportedChainError } from './errors/UnsupportedChainError.js';
 export { WalletError, type WalletErrorCode } from './errors/WalletError.js';
 export { type CreateRpcProviderParameters, createRpcProvider } from './rpc/createRpcProvider.js';
 export { type RpcCallParameters, rpcCall } from './rpc/rpcCall.js';
+export { type VerifyChainIdParameters, verifyChainId } from './rpc/verifyChainId.js';
 export { type CreateRandomWalletReturnType, createRandomWallet } from './wallet/createRandomWallet.js';
 export {
   type GetNativeBalanceParameters,

@@ -14,6 +14,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   RPC_TIMEOUT: 503,
   RPC_UNAVAILABLE: 503,
   RPC_ERROR: 502,
+  RPC_CHAIN_MISMATCH: 502,
   LEDGER_FAILURE: 503,
 };
 

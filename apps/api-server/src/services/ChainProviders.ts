@@ -1,26 +1,29 @@
-import { type ChainInfo, createRpcProvider, resolveChain } from '@org/chain-evm';
+import { type ChainInfo, createRpcProvider, resolveChain, verifyChainId } from '@org/chain-evm';
 import type { JsonRpcProvider } from 'ethers';
 import { ApiProblem } from '../http/ApiProblem.js';
 
 /**
  * One JSON-RPC provider per configured chain, created on first use. A chain the registry does not know →
- * `UNSUPPORTED_CHAIN`; a known chain without an RPC URL → `CHAIN_NOT_CONFIGURED` (both 422).
+ * `UNSUPPORTED_CHAIN`; a known chain without an RPC URL → `CHAIN_NOT_CONFIGURED` (both 422). Before a provider's
+ * first answer is trusted, the node must prove it serves that chain (`eth_chainId`); a node on another chain →
+ * `RPC_CHAIN_MISMATCH` (502), never a balance labelled with the wrong chain.
  */
 export class ChainProviders {
   readonly #urls: ReadonlyMap<number, string>;
   readonly #timeoutMs: number;
   readonly #providers = new Map<number, JsonRpcProvider>();
+  /** Chain id → the (possibly in-flight) chain-id check of its provider. A failed check is forgotten and retried. */
+  readonly #verified = new Map<number, Promise<void>>();
 
   constructor({ rpcUrls, timeoutMs }: { rpcUrls: ReadonlyMap<number, string>; timeoutMs: number }) {
     this.#urls = rpcUrls;
     this.#timeoutMs = timeoutMs;
   }
 
-  /** Resolves `chain` (name or id) and returns its provider. */
-  get(chain: string): { chain: ChainInfo; provider: JsonRpcProvider; timeoutMs: number } {
+  /** Resolves `chain` (name or id) and checks that it has an RPC URL; no I/O. */
+  resolve(chain: string): ChainInfo {
     const info = resolveChain({ chain });
-    const url = this.#urls.get(info.id);
-    if (url === undefined) {
+    if (!this.#urls.has(info.id)) {
       throw new ApiProblem(
         422,
         'CHAIN_NOT_CONFIGURED',
@@ -28,11 +31,29 @@ export class ChainProviders {
         `set RPC_URL_${info.name.toUpperCase()}`,
       );
     }
+    return info;
+  }
+
+  /** Resolves `chain` (name or id) and returns its provider, once the node has proved it serves that chain. */
+  async get(chain: string): Promise<{ chain: ChainInfo; provider: JsonRpcProvider; timeoutMs: number }> {
+    const info = this.resolve(chain);
     let provider = this.#providers.get(info.id);
     if (!provider) {
+      const url = this.#urls.get(info.id);
+      if (url === undefined) throw new Error('unreachable: resolve() checked the URL');
       provider = createRpcProvider({ url, chainId: info.id, timeoutMs: this.#timeoutMs });
       this.#providers.set(info.id, provider);
     }
+    let verified = this.#verified.get(info.id);
+    if (!verified) {
+      verified = verifyChainId({ provider, chainId: info.id, timeoutMs: this.#timeoutMs });
+      this.#verified.set(info.id, verified);
+      const pending = verified;
+      pending.catch(() => {
+        if (this.#verified.get(info.id) === pending) this.#verified.delete(info.id);
+      });
+    }
+    await verified;
     return { chain: info, provider, timeoutMs: this.#timeoutMs };
   }
 
@@ -45,5 +66,6 @@ export class ChainProviders {
   destroy(): void {
     for (const provider of this.#providers.values()) provider.destroy();
     this.#providers.clear();
+    this.#verified.clear();
   }
 }

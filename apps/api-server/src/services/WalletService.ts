@@ -26,7 +26,7 @@ export class WalletService {
 
   /** The configured wallet's address and native balance on `chain`. */
   async info(chain: string): Promise<WalletInfoDto> {
-    const { chain: info } = this.#providers.get(chain);
+    const info = this.#providers.resolve(chain);
     if (this.#address === undefined) {
       throw new ApiProblem(
         503,
@@ -41,7 +41,7 @@ export class WalletService {
 
   /** The native balance of `address` (the path parameter, not the configured wallet) on `chain`. */
   async balance(address: string, chain: string): Promise<BalanceDto> {
-    const { chain: info, provider, timeoutMs } = this.#providers.get(chain);
+    const { chain: info, provider, timeoutMs } = await this.#providers.get(chain);
     const result = await getNativeBalance({ provider, chainId: info.id, address, timeoutMs });
     return {
       address: result.address,

@@ -1,11 +1,12 @@
 import { BaseError, type BaseErrorParameters } from './BaseError.js';
 
 /** Codes of {@link RpcError}. */
-export type RpcErrorCode = 'RPC_TIMEOUT' | 'RPC_UNAVAILABLE' | 'RPC_ERROR';
+export type RpcErrorCode = 'RPC_TIMEOUT' | 'RPC_UNAVAILABLE' | 'RPC_ERROR' | 'RPC_CHAIN_MISMATCH';
 
 /**
  * A JSON-RPC call that timed out (`RPC_TIMEOUT`), could not reach the node (`RPC_UNAVAILABLE`) or was answered
- * with an error or a malformed result (`RPC_ERROR`). The RPC URL is never part of the message: it may carry
+ * with an error or a malformed result (`RPC_ERROR`), or a node that serves another chain than the one it was
+ * configured for (`RPC_CHAIN_MISMATCH`). The RPC URL is never part of the message: it may carry
  * credentials.
  *
  * @example
@@ -25,6 +26,7 @@ export class RpcError extends BaseError<RpcErrorCode> {
       RPC_TIMEOUT: 'timed out',
       RPC_UNAVAILABLE: 'could not reach the node',
       RPC_ERROR: 'failed',
+      RPC_CHAIN_MISMATCH: 'reached a node that serves another chain',
     }[code];
     super(code, `RPC ${method} on chain ${chainId} ${what}`, rest);
     this.chainId = chainId;

@@ -5,7 +5,8 @@ export type WalletErrorCode =
   | 'INVALID_PRIVATE_KEY'
   | 'KEYSTORE_INVALID'
   | 'KEYSTORE_PASSWORD'
-  | 'WALLET_NOT_FOUND';
+  | 'WALLET_NOT_FOUND'
+  | 'INVALID_WALLET_NAME';
 
 /**
  * A wallet could not be created, loaded or found. Messages never contain key material or passwords.

@@ -39,7 +39,9 @@ export async function rpcCall<T>({
     return await Promise.race([run(), deadline]);
   } catch (error) {
     if (error instanceof RpcError) throw error;
-    throw new RpcError(classify(error), { chainId, method, cause: error });
+    // The foreign error is NOT kept as is: ethers puts the request URL (which may carry an API key in its path or
+    // user-info) into its message and `info.requestUrl`, and loggers serialise `cause` chains. Keep a redacted copy.
+    throw new RpcError(classify(error), { chainId, method, cause: redactedCause(error) });
   } finally {
     clearTimeout(timer);
   }
@@ -60,8 +62,22 @@ function classify(error: unknown): RpcErrorCode {
   return 'RPC_ERROR';
 }
 
+/** Any absolute URL (scheme://…) in a message: RPC URLs may carry credentials. */
+const URL_PATTERN = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>\\]+/gi;
+
+/** A plain `Error` with the foreign error's code and its message chain, every URL replaced by `[redacted-url]`. */
+function redactedCause(error: unknown): Error {
+  const redacted = new Error(
+    describe(error).replace(URL_PATTERN, '[redacted-url]').replace(/\s+/g, ' ').trim().slice(0, 500),
+  );
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' || typeof code === 'number') Object.assign(redacted, { code });
+  return redacted;
+}
+
 function describe(error: unknown, depth = 0): string {
-  if (depth > 4 || error === null || typeof error !== 'object') return String(error);
+  if (error === undefined || error === null) return '';
+  if (depth > 4 || typeof error !== 'object') return String(error);
   const e = error as { code?: unknown; message?: unknown; cause?: unknown; error?: unknown };
   return [
     String(e.code ?? ''),

@@ -26,7 +26,11 @@ describe('WalletManager', () => {
 
   it('rejects bad names and bad keys', () => {
     const manager = new WalletManager();
-    expect(() => manager.add({ name: '', privateKey: createRandomWallet().privateKey })).toThrow();
+    for (const name of ['', 'has space', 'x'.repeat(65), 'a/b']) {
+      expect(() => manager.add({ name, privateKey: createRandomWallet().privateKey })).toThrow(
+        expect.objectContaining({ code: 'INVALID_WALLET_NAME' }),
+      );
+    }
     expect(() => manager.add({ name: 'x' })).toThrow(
       expect.objectContaining({ code: 'INVALID_PRIVATE_KEY' }),
     );

@@ -17,10 +17,13 @@ import { walletFromPrivateKey } from './walletFromPrivateKey.js';
 export class WalletManager {
   readonly #wallets = new Map<string, Wallet>();
 
-  /** Adds a wallet from a raw key or an already-built ethers `Wallet`; a duplicate name replaces the old one. */
+  /**
+   * Adds a wallet from a raw key or an already-built ethers `Wallet`; a duplicate name replaces the old one.
+   * A bad name → `INVALID_WALLET_NAME`; a bad or missing key → `INVALID_PRIVATE_KEY`.
+   */
   add({ name, privateKey, wallet }: { name: string; privateKey?: string; wallet?: Wallet }): `0x${string}` {
     if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name)) {
-      throw new WalletError('WALLET_NOT_FOUND', 'Wallet name must be 1–64 characters of [A-Za-z0-9_.-]');
+      throw new WalletError('INVALID_WALLET_NAME', 'Wallet name must be 1–64 characters of [A-Za-z0-9_.-]');
     }
     const resolved = wallet ?? (privateKey !== undefined ? walletFromPrivateKey({ privateKey }) : undefined);
     if (!resolved) throw new WalletError('INVALID_PRIVATE_KEY', 'A private key or a wallet is required');
