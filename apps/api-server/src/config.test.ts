@@ -71,6 +71,8 @@ describe('loadConfig', () => {
     ['GOVERNOR_DAILY_WINDOW', 'weekly'],
     ['UNISWAP_V2_DEVNET', '0x1,0x2'],
     ['GOVERNOR_MAX_PER_TX', 'true'],
+    ['RPC_URL_MAINNET', 'http://127.0.0.1:8545'],
+    ['UNISWAP_V2_MAINNET', '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D'],
   ])('invalid %s=%j fails with a message naming the variable', (variable, value) => {
     const env: Record<string, string | undefined> = { WEB3_API_KEY: KEY, [variable]: value };
     if (variable === 'WALLET_KEYSTORE_PASSWORD') env.WALLET_KEYSTORE_PATH = '/tmp/key.json';

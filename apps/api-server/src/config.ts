@@ -87,6 +87,18 @@ export function loadConfig(env: Env): Config {
   const corsAllowedOrigins = parseOrigins(env.CORS_ALLOWED_ORIGINS ?? '');
   const enableWalletCreate = parseBoolean(env, 'ENABLE_WALLET_CREATE_ENDPOINT', false);
 
+  // A per-chain variable for a chain the registry does not know is a typo (RPC_URL_MAINNET): refuse it rather than
+  // start without the chain the operator meant to configure.
+  const known = new Set(chains.map((c) => c.name.toUpperCase()));
+  for (const variable of Object.keys(env)) {
+    const match = /^(RPC_URL|UNISWAP_V2)_(.+)$/.exec(variable);
+    if (match?.[2] !== undefined && !known.has(match[2])) {
+      throw new ConfigError(
+        variable,
+        `unknown chain; per-chain variables use one of ${[...known].map((n) => `${match[1]}_${n}`).join(', ')}`,
+      );
+    }
+  }
   const rpcUrls = new Map<number, string>();
   for (const chain of chains) {
     const variable = `RPC_URL_${chain.name.toUpperCase()}`;
