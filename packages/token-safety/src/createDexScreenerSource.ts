@@ -1,25 +1,14 @@
 import { ProviderError } from './errors/ProviderError.js';
 import { parseDexScreenerBody } from './internal/parseDexScreenerBody.js';
-import { type FetchLike, requestJson } from './internal/requestJson.js';
-import { TtlCache } from './internal/TtlCache.js';
-import { validateClientOptions } from './internal/validateClientOptions.js';
+import { type HttpSourceParameters, resolveHttpSourceOptions } from './internal/httpSourceOptions.js';
+import { requestJson } from './internal/requestJson.js';
 import type { FetchEvidenceParameters, SourceEvidence, TokenDataSource } from './types.js';
 
-/** Parameters of {@link createDexScreenerSource}. */
-export type CreateDexScreenerSourceParameters = {
-  /** e.g. `https://api.dexscreener.com`. */
-  baseUrl: string;
-  /** Per-attempt time-out, default 5000 ms. */
-  timeoutMs?: number;
-  /** Retries on 429 / 5xx / network errors, default 2. */
-  retries?: number;
-  /** First backoff delay, doubled per retry, default 250 ms. */
-  retryDelayMs?: number;
-  /** TTL of the success cache, default 30 000 ms; 0 disables it. */
-  cacheTtlMs?: number;
-  fetch?: FetchLike;
-  now?: () => number;
-};
+/**
+ * Parameters of {@link createDexScreenerSource}: the shared HTTP client options (`baseUrl`, e.g.
+ * `https://api.dexscreener.com`; `cacheTtlMs` defaults to 30 000 ms here).
+ */
+export type CreateDexScreenerSourceParameters = HttpSourceParameters;
 
 /** Return type of {@link createDexScreenerSource}. */
 export type CreateDexScreenerSourceReturnType = TokenDataSource;
@@ -36,19 +25,7 @@ export type CreateDexScreenerSourceReturnType = TokenDataSource;
 export function createDexScreenerSource(
   parameters: CreateDexScreenerSourceParameters,
 ): CreateDexScreenerSourceReturnType {
-  const timeoutMs = parameters.timeoutMs ?? 5_000;
-  const retries = parameters.retries ?? 2;
-  const retryDelayMs = parameters.retryDelayMs ?? 250;
-  const cacheTtlMs = parameters.cacheTtlMs ?? 30_000;
-  const baseUrl = validateClientOptions({
-    baseUrl: parameters.baseUrl,
-    timeoutMs,
-    retries,
-    retryDelayMs,
-    cacheTtlMs,
-  });
-  const fetchImpl: FetchLike = parameters.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const cache = new TtlCache<SourceEvidence>(cacheTtlMs, 500, parameters.now ?? Date.now);
+  const { baseUrl, cache, ...request } = resolveHttpSourceOptions(parameters, { cacheTtlMs: 30_000 });
 
   return {
     name: 'dexscreener',
@@ -69,10 +46,7 @@ export function createDexScreenerSource(
       const body = await requestJson({
         provider: 'dexscreener',
         url,
-        timeoutMs,
-        retries,
-        retryDelayMs,
-        fetch: fetchImpl,
+        ...request,
         ...(signal ? { signal } : {}),
       });
       const evidence = parseDexScreenerBody(body, {

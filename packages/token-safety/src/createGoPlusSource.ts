@@ -1,28 +1,16 @@
 import { ProviderError } from './errors/ProviderError.js';
 import { goPlusBodyIsRateLimited, parseGoPlusBody } from './internal/parseGoPlusBody.js';
-import { type FetchLike, requestJson } from './internal/requestJson.js';
-import { TtlCache } from './internal/TtlCache.js';
-import { validateClientOptions } from './internal/validateClientOptions.js';
+import { type HttpSourceParameters, resolveHttpSourceOptions } from './internal/httpSourceOptions.js';
+import { requestJson } from './internal/requestJson.js';
 import type { FetchEvidenceParameters, SourceEvidence, TokenDataSource } from './types.js';
 
-/** Parameters of {@link createGoPlusSource}. */
-export type CreateGoPlusSourceParameters = {
-  /** e.g. `https://api.gopluslabs.io` (configurable; tests point it at 127.0.0.1). */
-  baseUrl: string;
+/**
+ * Parameters of {@link createGoPlusSource}: the shared HTTP client options (`baseUrl`, e.g.
+ * `https://api.gopluslabs.io`; `cacheTtlMs` defaults to 60 000 ms here) plus an optional access token.
+ */
+export type CreateGoPlusSourceParameters = HttpSourceParameters & {
   /** Optional GoPlus access token, sent as `Authorization`. */
   accessToken?: string;
-  /** Per-attempt time-out, default 5000 ms. */
-  timeoutMs?: number;
-  /** Retries on 429 / 5xx / network errors / GoPlus code 4029, default 2. */
-  retries?: number;
-  /** First backoff delay, doubled per retry, default 250 ms. */
-  retryDelayMs?: number;
-  /** TTL of the success cache, default 60 000 ms; 0 disables it. */
-  cacheTtlMs?: number;
-  /** Injected fetch (defaults to the global one). */
-  fetch?: FetchLike;
-  /** Clock for the cache, default `Date.now`. */
-  now?: () => number;
 };
 
 /** Return type of {@link createGoPlusSource}. */
@@ -41,19 +29,7 @@ export type CreateGoPlusSourceReturnType = TokenDataSource;
  * ```
  */
 export function createGoPlusSource(parameters: CreateGoPlusSourceParameters): CreateGoPlusSourceReturnType {
-  const timeoutMs = parameters.timeoutMs ?? 5_000;
-  const retries = parameters.retries ?? 2;
-  const retryDelayMs = parameters.retryDelayMs ?? 250;
-  const cacheTtlMs = parameters.cacheTtlMs ?? 60_000;
-  const baseUrl = validateClientOptions({
-    baseUrl: parameters.baseUrl,
-    timeoutMs,
-    retries,
-    retryDelayMs,
-    cacheTtlMs,
-  });
-  const fetchImpl: FetchLike = parameters.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const cache = new TtlCache<SourceEvidence>(cacheTtlMs, 500, parameters.now ?? Date.now);
+  const { baseUrl, cache, ...request } = resolveHttpSourceOptions(parameters, { cacheTtlMs: 60_000 });
   const headers: Record<string, string> = {};
   if (parameters.accessToken) headers['authorization'] = parameters.accessToken;
 
@@ -79,10 +55,7 @@ export function createGoPlusSource(parameters: CreateGoPlusSourceParameters): Cr
         provider: 'goplus',
         url,
         headers,
-        timeoutMs,
-        retries,
-        retryDelayMs,
-        fetch: fetchImpl,
+        ...request,
         shouldRetryBody: goPlusBodyIsRateLimited,
         ...(signal ? { signal } : {}),
       });

@@ -246,4 +246,26 @@ describe('createSplMintSource on litesvm', () => {
     });
     expect(report.sources[0]?.error?.code).toBe('PROVIDER_TIMEOUT');
   });
+
+  it('a failing RPC is a network error whose details keep the reason but not the URL (it may hold a key)', async () => {
+    const spl = createSplMintSource({
+      getAccountInfo: () => {
+        throw new Error(
+          'failed to get info: request to https://rpc.example/?api-key=SECRET123 failed, ECONNRESET',
+        );
+      },
+    });
+    const error = (await spl
+      .fetchEvidence({ chain: resolveChain({ chain: 'solana' }), address: payer.publicKey.toBase58() })
+      .catch((e: unknown) => e)) as Error & { code?: string; details?: string };
+    expect(error.code).toBe('PROVIDER_NETWORK_ERROR');
+    expect(error.details).toContain('ECONNRESET');
+    expect(`${error.message} ${error.details}`).not.toContain('SECRET123');
+    const report = await createTokenSecurityService({ sources: [spl] }).getReport({
+      chain: 'solana',
+      address: payer.publicKey.toBase58(),
+    });
+    expect(report.sources[0]?.error?.code).toBe('PROVIDER_NETWORK_ERROR');
+    expect(report.isSafe).toBe(false);
+  });
 });

@@ -14,6 +14,7 @@ import { type AccountInfo, type Connection, PublicKey } from '@solana/web3.js';
 import { InvalidParameterError } from './errors/InvalidParameterError.js';
 import { ProviderError } from './errors/ProviderError.js';
 import type { EvidenceFields, FetchEvidenceParameters, SourceEvidence, TokenDataSource } from './types.js';
+import { withProviderDeadline } from './withProviderDeadline.js';
 
 /** A raw mint account as returned by `Connection.getAccountInfo` or litesvm's `getAccount`. */
 export type RawMintAccount = {
@@ -83,37 +84,17 @@ export function createSplMintSource(
         });
       }
       const mintKey = new PublicKey(address);
-      let timer: NodeJS.Timeout | undefined;
-      let account: RawMintAccount | null;
-      try {
-        account = await Promise.race([
-          read(mintKey),
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(
-              () =>
-                reject(
-                  new ProviderError({
-                    code: 'PROVIDER_TIMEOUT',
-                    provider: 'spl-mint',
-                    shortMessage: `timed out after ${timeoutMs} ms`,
-                  }),
-                ),
-              timeoutMs,
-            );
-          }),
-        ]);
-      } catch (error) {
-        if (error instanceof ProviderError) throw error;
-        throw new ProviderError({
-          code: 'PROVIDER_NETWORK_ERROR',
-          provider: 'spl-mint',
-          shortMessage: 'reading the mint account failed',
-          details: error instanceof Error ? error.message : String(error),
-          cause: error,
-        });
-      } finally {
-        clearTimeout(timer);
-      }
+      const account = await withProviderDeadline({
+        provider: 'spl-mint',
+        timeoutMs,
+        describe: 'reading the mint account',
+        run: () => read(mintKey),
+        // web3.js messages say what failed; URLs are cut out (a Solana RPC URL often carries an API key).
+        details: (error) =>
+          (error instanceof Error ? error.message : String(error))
+            .replace(/\b\w+:\/\/\S+/g, '[url]')
+            .slice(0, 300),
+      });
       if (!account) {
         throw new ProviderError({
           code: 'PROVIDER_NO_DATA',

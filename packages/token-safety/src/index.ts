@@ -80,3 +80,8 @@ export {
   type CreateSplMintSourceReturnType,
   type RawMintAccount,
 } from './createSplMintSource.js';
+export {
+  withProviderDeadline,
+  type WithProviderDeadlineParameters,
+  type WithProviderDeadlineReturnType,
+} from './withProviderDeadline.js';

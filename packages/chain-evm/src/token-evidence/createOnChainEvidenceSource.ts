@@ -4,6 +4,7 @@ import {
   ProviderError,
   type SourceEvidence,
   type TokenDataSource,
+  withProviderDeadline,
 } from '@org/token-safety';
 import { getAddress, Interface, isAddress, JsonRpcProvider, Network, toBeHex } from 'ethers';
 import { TOKEN_SWAP_SIMULATOR_BYTECODE } from './tokenSwapSimulatorBytecode.js';
@@ -114,40 +115,14 @@ export function createOnChainEvidenceSource(
   }
 
   /** One JSON-RPC request under the time-out; foreign (ethers / node) errors are translated once, here. */
-  async function rpc(method: string, params: unknown[]): Promise<unknown> {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      return await Promise.race([
-        sender.send(method, params),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () =>
-              reject(
-                new ProviderError({
-                  code: 'PROVIDER_TIMEOUT',
-                  provider: 'onchain-simulation',
-                  shortMessage: `${method} timed out after ${timeoutMs} ms`,
-                }),
-              ),
-            timeoutMs,
-          );
-        }),
-      ]);
-    } catch (error) {
-      if (error instanceof ProviderError) throw error;
-      // Without the RPC URL (it may carry credentials).
-      throw new ProviderError({
-        code: 'PROVIDER_NETWORK_ERROR',
-        provider: 'onchain-simulation',
-        shortMessage: `${method} failed`,
-        details:
-          (error as { shortMessage?: string }).shortMessage ??
-          (error instanceof Error ? error.name : 'error'),
-        cause: error,
-      });
-    } finally {
-      clearTimeout(timer);
-    }
+  function rpc(method: string, params: unknown[]): Promise<unknown> {
+    // Errors carry ethers' shortMessage or the error's name, never the RPC URL (it may carry credentials).
+    return withProviderDeadline({
+      provider: 'onchain-simulation',
+      timeoutMs,
+      describe: method,
+      run: () => sender.send(method, params),
+    });
   }
 
   async function ethCall(tx: Record<string, string>, overrides?: Record<string, unknown>): Promise<string> {
