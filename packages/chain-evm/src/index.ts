@@ -1,5 +1,18 @@
 export { parseAddress, type ParseAddressParameters } from './address/parseAddress.js';
-export { type ChainInfo, chains } from './chains/chains.js';
+export {
+  type Address,
+  type ChainContracts,
+  type ChainInfo,
+  type ChainProviderIds,
+  chains,
+  type UniswapV2Contracts,
+  type UniswapV3Contracts,
+} from './chains/chains.js';
+export {
+  type ChainContractsInput,
+  type ConfigureChainsParameters,
+  configureChains,
+} from './chains/configureChains.js';
 export { type ResolveChainParameters, resolveChain } from './chains/resolveChain.js';
 export { BaseError, type BaseErrorParameters } from './errors/BaseError.js';
 export { InvalidAddressError } from './errors/InvalidAddressError.js';
@@ -25,3 +38,33 @@ export {
   type JsonRpcSender,
 } from './token-evidence/createOnChainEvidenceSource.js';
 export { TOKEN_SWAP_SIMULATOR_BYTECODE } from './token-evidence/tokenSwapSimulatorBytecode.js';
+export {
+  type Aggregate3Call,
+  type Aggregate3Parameters,
+  type Aggregate3Result,
+  type Aggregate3ReturnType,
+  aggregate3,
+  type RpcSender,
+} from './multicall/aggregate3.js';
+export { decodeUint256 } from './multicall/decodeUint256.js';
+export { multicall3BlockNumberCall } from './multicall/multicall3BlockNumberCall.js';
+export { multicall3EthBalanceCall } from './multicall/multicall3EthBalanceCall.js';
+export type {
+  BroadcastTransaction,
+  ExecutionAction,
+  ExecutionIntent,
+  ExecutionIntentSummary,
+  ExecutionPage,
+  ExecutionRecord,
+  ExecutionRecordPatch,
+  ExecutionStatus,
+  ExecutionStore,
+  FeeQuote,
+  Hex,
+  IdempotencyState,
+  IdempotencyStore,
+  IdempotentResponse,
+  ListExecutionsParameters,
+  NonceManager,
+  TokenAmount,
+} from './gateway/types.js';

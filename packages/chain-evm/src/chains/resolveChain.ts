@@ -3,19 +3,20 @@ import { type ChainInfo, chains } from './chains.js';
 
 /** Parameters of {@link resolveChain}. */
 export interface ResolveChainParameters {
-  /** A chain name (`'ethereum'`, case-insensitive) or a chain id (`1`, `'1'`). */
+  /** A chain name or alias (`'ethereum'`, `'eth'`, case-insensitive) or a chain id (`1`, `'1'`). */
   chain: string | number;
-  /** The registry to look in; defaults to {@link chains}. */
+  /** The registry to look in; defaults to {@link chains} (the app passes its configured copy). */
   registry?: readonly ChainInfo[];
 }
 
 /**
- * Resolves a chain name or id to its registry entry. Unknown input throws `UNSUPPORTED_CHAIN`; it never falls
- * back to a default chain.
+ * Resolves a chain name, alias or id to its registry entry. Unknown input — including surrounding white space,
+ * an empty string, `0`, `1.0` or `1e3` — throws `UNSUPPORTED_CHAIN`; it never falls back to a default chain.
  *
  * @example
  * ```ts
  * resolveChain({ chain: 'base' }).id; // 8453
+ * resolveChain({ chain: 'eth' }).name; // 'ethereum'
  * resolveChain({ chain: '31337' }).name; // 'devnet'
  * ```
  */
@@ -25,10 +26,11 @@ export function resolveChain({ chain, registry = chains }: ResolveChainParameter
     if (!found) throw new UnsupportedChainError({ chain });
     return found;
   }
-  const text = chain.trim().toLowerCase();
+  if (typeof chain !== 'string') throw new UnsupportedChainError({ chain: String(chain) });
+  const text = chain.toLowerCase();
   const found = /^[1-9][0-9]{0,15}$/.test(text)
     ? registry.find((c) => c.id === Number(text))
-    : registry.find((c) => c.name === text);
+    : registry.find((c) => c.name === text || c.aliases.includes(text));
   if (!found) throw new UnsupportedChainError({ chain });
   return found;
 }

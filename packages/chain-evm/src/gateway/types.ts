@@ -1,0 +1,209 @@
+/**
+ * Types of the execution gateway: the one path by which anything is signed and broadcast. Everything here is
+ * plain data (bigint for amounts, numbers for epoch milliseconds) so stores can persist it without ethers.
+ */
+
+import type { Address } from '../chains/chains.js';
+/** 0x-prefixed hex data. */
+export type Hex = `0x${string}`;
+
+/** What an intent does; each kind has its own target allowlist in the policy step. */
+export type ExecutionAction = 'swap' | 'approve' | 'wrap' | 'unwrap';
+
+/** A token amount in base units. */
+export interface TokenAmount {
+  readonly token: Address;
+  readonly amount: bigint;
+  readonly symbol?: string;
+  readonly decimals?: number;
+}
+
+/**
+ * A typed intent: what the caller wants done. `data` is always built by our own code (never taken from an HTTP
+ * request); `spends` are ERC-20 amounts that leave the wallet (maximum), `acquires` what the wallet receives
+ * (minimum). The gateway prices `value + spends` on chain, checks the safety of every `acquires` token, and only
+ * then reserves, simulates, signs and broadcasts.
+ */
+export interface ExecutionIntent {
+  readonly chainId: number;
+  readonly action: ExecutionAction;
+  /** The contract called (a router for swaps, the token for approvals). */
+  readonly to: Address;
+  readonly data: Hex;
+  /** Native value sent with the call, in wei. */
+  readonly value: bigint;
+  readonly spends: readonly TokenAmount[];
+  readonly acquires: readonly TokenAmount[];
+  /** For `approve`: the spender the calldata approves (must be on the chain's allowlist). */
+  readonly spender?: Address;
+  /** Highest acceptable sell tax of an acquired token, in basis points (default 1000 = 10%). */
+  readonly maxSellTaxBps?: number;
+  /** One line for humans: records, logs, confirmations. */
+  readonly description: string;
+}
+
+/** Where an execution is in its life. */
+export type ExecutionStatus =
+  /** Refused before anything was signed (policy, value, safety, governor, simulation, fee ceiling). Final. */
+  | 'blocked'
+  /** Signed and persisted with its nonce and hash; broadcast in progress (or interrupted by a crash). */
+  | 'signed'
+  /** Broadcast; not yet known to be mined (receipt time-out, node lost). The reconciler finishes it. */
+  | 'pending'
+  /** Mined with status 1. Final. */
+  | 'confirmed'
+  /** Mined with status 0: the fee was spent, the action failed. Final; never reported as success. */
+  | 'reverted'
+  /** Nothing reached the chain (the send failed before the node accepted it). Final. */
+  | 'failed';
+
+/** One signed transaction of an execution (a replacement adds another with the same nonce). */
+export interface BroadcastTransaction {
+  readonly hash: Hex;
+  /** The signed raw transaction (public once broadcast; kept so a crash before broadcast can be re-sent). */
+  readonly raw: Hex;
+  readonly nonce: number;
+  readonly gasLimit: bigint;
+  /** EIP-1559 fees, or `gasPrice` (as `maxFeePerGas`, with `maxPriorityFeePerGas` null) on legacy chains. */
+  readonly maxFeePerGas: bigint;
+  readonly maxPriorityFeePerGas: bigint | null;
+  readonly signedAt: number;
+}
+
+/** The persisted history of one attempt (no secret in it). */
+export interface ExecutionRecord {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly chainId: number;
+  readonly action: ExecutionAction;
+  readonly from: Address;
+  readonly to: Address;
+  /** JSON-friendly intent summary (amounts as base-unit decimal strings). */
+  readonly intent: ExecutionIntentSummary;
+  readonly status: ExecutionStatus;
+  /** Refusal or failure code (`VALUE_UNKNOWN`, `TOKEN_UNSAFE`, `DAILY_LIMIT_EXCEEDED`, `TX_REVERTED`…), else null. */
+  readonly code: string | null;
+  readonly reason: string | null;
+  /** ETH-equivalent wei charged to the governor (value + worst-case fee at reservation), null when unknown. */
+  readonly valueWei: bigint | null;
+  readonly reservationId: string | null;
+  readonly nonce: number | null;
+  /** Every transaction broadcast for this execution, oldest first. */
+  readonly transactions: readonly BroadcastTransaction[];
+  /** The hash that was mined (one of `transactions`), once known. */
+  readonly minedHash: Hex | null;
+  readonly blockNumber: number | null;
+  /** Fee actually paid (gasUsed × effectiveGasPrice), once mined. */
+  readonly feeWei: bigint | null;
+  readonly idempotencyKey: string | null;
+  /** Free-form JSON result (amounts received from the receipt logs…). */
+  readonly result: Record<string, unknown> | null;
+}
+
+/** {@link ExecutionIntent} as stored: JSON-friendly. */
+export interface ExecutionIntentSummary {
+  readonly description: string;
+  readonly value: string;
+  readonly spends: readonly { token: Address; amount: string; symbol?: string; decimals?: number }[];
+  readonly acquires: readonly { token: Address; amount: string; symbol?: string; decimals?: number }[];
+  readonly spender?: Address;
+}
+
+/** Fields of an execution record that may change after insertion. */
+export type ExecutionRecordPatch = Partial<
+  Pick<
+    ExecutionRecord,
+    | 'status'
+    | 'code'
+    | 'reason'
+    | 'valueWei'
+    | 'reservationId'
+    | 'nonce'
+    | 'minedHash'
+    | 'blockNumber'
+    | 'feeWei'
+    | 'result'
+  >
+>;
+
+/** Parameters of {@link ExecutionStore.list}. */
+export interface ListExecutionsParameters {
+  /** 1–100. */
+  readonly limit: number;
+  readonly status?: ExecutionStatus;
+  /** Opaque cursor from a previous page. */
+  readonly cursor?: string;
+}
+
+/** A page of executions, newest first. */
+export interface ExecutionPage {
+  readonly items: readonly ExecutionRecord[];
+  readonly nextCursor: string | null;
+}
+
+/**
+ * Persistence of execution records. Every write is durable before its promise resolves. Implementations: memory
+ * and SQLite (`@org/chain-evm/sqlite`; follows the project's connection rule — never joins a transaction it did not
+ * open).
+ */
+export interface ExecutionStore {
+  /** Inserts a new record; a duplicate id rejects. */
+  insert(record: ExecutionRecord): Promise<void>;
+  /** Applies `patch` (and `updatedAt = at`); unknown id rejects with `EXECUTION_NOT_FOUND`. */
+  update(id: string, patch: ExecutionRecordPatch, at: number): Promise<ExecutionRecord>;
+  /** Appends a signed transaction (and sets `nonce`, status `signed`) atomically — written BEFORE broadcast. */
+  addTransaction(id: string, transaction: BroadcastTransaction, at: number): Promise<ExecutionRecord>;
+  get(id: string): Promise<ExecutionRecord | null>;
+  list(parameters: ListExecutionsParameters): Promise<ExecutionPage>;
+  /** Records in status `signed` or `pending`, oldest first: what the reconciler must finish. */
+  listUnsettled(): Promise<readonly ExecutionRecord[]>;
+}
+
+/** State of an idempotency key. */
+export type IdempotencyState =
+  | { readonly state: 'claimed' }
+  | { readonly state: 'in_progress'; readonly requestHash: string }
+  | { readonly state: 'done'; readonly requestHash: string; readonly response: IdempotentResponse };
+
+/** What a finished idempotent request answered. */
+export interface IdempotentResponse {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/**
+ * Idempotency keys of executing requests. `claim` is atomic: exactly one of several concurrent claims of the same
+ * key gets `claimed`. A key stays `in_progress` until `complete`; it is never released by a crash (a request that
+ * may have broadcast must not run again).
+ */
+export interface IdempotencyStore {
+  claim(parameters: { key: string; requestHash: string; at: number }): Promise<IdempotencyState>;
+  complete(parameters: { key: string; response: IdempotentResponse; at: number }): Promise<void>;
+  /** Forget a key whose request provably did nothing (validation failure before any side effect). */
+  abandon(parameters: { key: string }): Promise<void>;
+}
+
+/**
+ * Hands out nonces for one signing address, safe under concurrent requests: `send` runs with a nonce nobody else
+ * holds. When `send` resolves the nonce is used. When it rejects with an error that proves the transaction never
+ * reached the node's mempool, the nonce is given back (no gap); on any other failure the manager resynchronises
+ * from the chain's pending transaction count before the next allocation.
+ */
+export interface NonceManager {
+  withNonce<T>(parameters: {
+    chainId: number;
+    address: Address;
+    send: (nonce: number) => Promise<T>;
+  }): Promise<T>;
+}
+
+/** Fees for one transaction. */
+export type FeeQuote =
+  | {
+      readonly kind: 'eip1559';
+      readonly baseFeePerGas: bigint;
+      readonly maxPriorityFeePerGas: bigint;
+      readonly maxFeePerGas: bigint;
+    }
+  | { readonly kind: 'legacy'; readonly gasPrice: bigint };
