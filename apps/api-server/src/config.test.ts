@@ -73,6 +73,10 @@ describe('loadConfig', () => {
     ['GOVERNOR_MAX_PER_TX', 'true'],
     ['RPC_URL_MAINNET', 'http://127.0.0.1:8545'],
     ['UNISWAP_V2_MAINNET', '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D'],
+    ['UNISWAP_V3_DEVNET', '0x5FbDB2315678afecb367f032d93F642f64180aa3,0x2'],
+    ['UNISWAP_V3_DEVNET', `${'0x5FbDB2315678afecb367f032d93F642f64180aa3,'.repeat(3)}SwapRouter03`],
+    ['DEFAULT_CHAIN', 'atlantis'],
+    ['DEFAULT_CHAIN', 'base'],
   ])('invalid %s=%j fails with a message naming the variable', (variable, value) => {
     const env: Record<string, string | undefined> = { WEB3_API_KEY: KEY, [variable]: value };
     if (variable === 'WALLET_KEYSTORE_PASSWORD') env.WALLET_KEYSTORE_PATH = '/tmp/key.json';
@@ -136,5 +140,41 @@ describe('loadConfig', () => {
       RPC_URL_BASE: 'https://user:pw@base.example/rpc',
     });
     expect([...config.rpcUrls.keys()].sort((a, b) => a - b)).toEqual([8453, 31337]);
+  });
+
+  it('builds the one chain registry: built-in deployments, operator overrides, and the default chain', () => {
+    const weth = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    const router = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
+    const factory = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
+    const config = loadConfig({
+      WEB3_API_KEY: KEY,
+      RPC_URL_DEVNET: 'http://127.0.0.1:8545',
+      RPC_URL_BASE: 'http://127.0.0.1:8546',
+      UNISWAP_V2_DEVNET: `${router.toLowerCase()},${factory},${weth}`,
+      UNISWAP_V3_DEVNET: `${factory},${router},${weth},SwapRouter02`,
+      DEFAULT_CHAIN: '31337',
+    });
+    const devnet = config.chains.find((c) => c.id === 31337);
+    expect(devnet?.contracts.uniswapV2).toEqual({ router02: router, factory });
+    expect(devnet?.contracts.wrappedNative).toBe(weth);
+    expect(devnet?.contracts.uniswapV3).toEqual({
+      factory,
+      swapRouter: router,
+      quoterV2: weth,
+      swapRouterKind: 'SwapRouter02',
+    });
+    // Mainnet's deployment comes from the registry, not from the app.
+    expect(config.chains.find((c) => c.id === 1)?.contracts.uniswapV2?.router02).toBe(
+      '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D',
+    );
+    expect(config.defaultChainId).toBe(31337);
+    expect(loadConfig({ WEB3_API_KEY: KEY, RPC_URL_BASE: 'http://127.0.0.1:1' }).defaultChainId).toBe(8453);
+    expect(
+      loadConfig({
+        WEB3_API_KEY: KEY,
+        RPC_URL_BASE: 'http://127.0.0.1:1',
+        RPC_URL_DEVNET: 'http://127.0.0.1:2',
+      }).defaultChainId,
+    ).toBeUndefined();
   });
 });

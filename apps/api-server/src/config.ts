@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { chains } from '@org/chain-evm';
+import { type ChainContractsInput, type ChainInfo, chains, configureChains } from '@org/chain-evm';
 import { parseEther } from '@org/governor';
 
 /** Where the wallet key comes from. Secrets stay in this object only; it is never logged. */
@@ -34,8 +34,13 @@ export interface Config {
     /** How long provider answers are reused (0 = no cache). */
     cacheTtlMs: number;
   };
-  /** Chain id → Uniswap V2 deployment used for on-chain buy/sell simulation of tokens. */
-  uniswapV2: Map<number, { router: string; factory: string; weth: string }>;
+  /**
+   * The chain registry with the operator's contract overrides applied (`UNISWAP_V2_<CHAIN>`,
+   * `UNISWAP_V3_<CHAIN>`): the one source of chain names, aliases, WETH, routers and provider ids.
+   */
+  chains: readonly ChainInfo[];
+  /** Chain used when a request names none: `DEFAULT_CHAIN`, else the only configured chain, else none. */
+  defaultChainId: number | undefined;
   /** Spend caps in wei (18-decimal ETH-equivalent) and the daily window kind. */
   governor: {
     maxPerTx: bigint;
@@ -91,7 +96,7 @@ export function loadConfig(env: Env): Config {
   // start without the chain the operator meant to configure.
   const known = new Set(chains.map((c) => c.name.toUpperCase()));
   for (const variable of Object.keys(env)) {
-    const match = /^(RPC_URL|UNISWAP_V2)_(.+)$/.exec(variable);
+    const match = /^(RPC_URL|UNISWAP_V2|UNISWAP_V3)_(.+)$/.exec(variable);
     if (match?.[2] !== undefined && !known.has(match[2])) {
       throw new ConfigError(
         variable,
@@ -137,23 +142,67 @@ export function loadConfig(env: Env): Config {
     timeoutMs: parseInteger(env, 'PROVIDER_TIMEOUT_MS', 5_000, 100, 60_000),
     cacheTtlMs: parseInteger(env, 'PROVIDER_CACHE_TTL_MS', 60_000, 0, 3_600_000),
   };
-  const uniswapV2 = new Map<number, { router: string; factory: string; weth: string }>();
-  // The canonical Ethereum mainnet deployment; other chains are configured explicitly.
-  uniswapV2.set(1, {
-    router: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D',
-    factory: '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f',
-    weth: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
-  });
+  // Contract overrides per chain; the built-in registry already holds the canonical mainnet deployments.
+  const overrides = new Map<number, ChainContractsInput>();
+  const address = /^0x[0-9a-fA-F]{40}$/;
   for (const chain of chains) {
-    const variable = `UNISWAP_V2_${chain.name.toUpperCase()}`;
-    const raw = env[variable]?.trim();
-    if (!raw) continue;
-    const parts = raw.split(',').map((p) => p.trim());
-    if (parts.length !== 3 || parts.some((p) => !/^0x[0-9a-fA-F]{40}$/.test(p))) {
-      throw new ConfigError(variable, 'must be "<router02>,<factory>,<weth>" (three 0x addresses)');
+    const v2 = env[`UNISWAP_V2_${chain.name.toUpperCase()}`]?.trim();
+    const v3 = env[`UNISWAP_V3_${chain.name.toUpperCase()}`]?.trim();
+    if (!v2 && !v3) continue;
+    const override: { -readonly [K in keyof ChainContractsInput]: ChainContractsInput[K] } = {};
+    if (v2) {
+      const variable = `UNISWAP_V2_${chain.name.toUpperCase()}`;
+      const parts = v2.split(',').map((p) => p.trim());
+      if (parts.length !== 3 || parts.some((p) => !address.test(p))) {
+        throw new ConfigError(variable, 'must be "<router02>,<factory>,<weth>" (three 0x addresses)');
+      }
+      const [router02, factory, weth] = parts as [string, string, string];
+      override.uniswapV2 = { router02, factory };
+      override.wrappedNative = weth;
     }
-    const [router, factory, weth] = parts as [string, string, string];
-    uniswapV2.set(chain.id, { router, factory, weth });
+    if (v3) {
+      const variable = `UNISWAP_V3_${chain.name.toUpperCase()}`;
+      const parts = v3.split(',').map((p) => p.trim());
+      const kind = parts[3] ?? 'SwapRouter';
+      if (
+        parts.length < 3 ||
+        parts.length > 4 ||
+        parts.slice(0, 3).some((p) => !address.test(p)) ||
+        (kind !== 'SwapRouter' && kind !== 'SwapRouter02')
+      ) {
+        throw new ConfigError(
+          variable,
+          'must be "<factory>,<swapRouter>,<quoterV2>[,SwapRouter|SwapRouter02]" (three 0x addresses)',
+        );
+      }
+      const [factory, swapRouter, quoterV2] = parts as [string, string, string];
+      override.uniswapV3 = { factory, swapRouter, quoterV2, swapRouterKind: kind };
+    }
+    overrides.set(chain.id, override);
+  }
+  let configuredChains: readonly ChainInfo[];
+  try {
+    configuredChains = configureChains({ overrides });
+  } catch {
+    throw new ConfigError('UNISWAP_V2_<CHAIN> / UNISWAP_V3_<CHAIN>', 'an address has a bad EIP-55 checksum');
+  }
+
+  let defaultChainId: number | undefined;
+  const defaultChain = env.DEFAULT_CHAIN?.trim();
+  if (defaultChain) {
+    const found = configuredChains.find(
+      (c) =>
+        c.name === defaultChain.toLowerCase() ||
+        c.aliases.includes(defaultChain.toLowerCase()) ||
+        String(c.id) === defaultChain,
+    );
+    if (!found) throw new ConfigError('DEFAULT_CHAIN', 'is not a chain of the registry (name, alias or id)');
+    if (!rpcUrls.has(found.id)) {
+      throw new ConfigError('DEFAULT_CHAIN', `names a chain without RPC_URL_${found.name.toUpperCase()}`);
+    }
+    defaultChainId = found.id;
+  } else if (rpcUrls.size === 1) {
+    defaultChainId = [...rpcUrls.keys()][0];
   }
 
   const governor = {
@@ -184,7 +233,8 @@ export function loadConfig(env: Env): Config {
     wallet,
     dataDir,
     providers,
-    uniswapV2,
+    chains: configuredChains,
+    defaultChainId,
     governor,
     logLevel,
   };

@@ -47,11 +47,16 @@ export async function startServer({
   const log = logger ?? createLogger({ level: config.logLevel });
   const address = await resolveWalletAddress(config);
   const database = openDatabase({ dataDir: config.dataDir });
-  const providers = new ChainProviders({ rpcUrls: config.rpcUrls, timeoutMs: config.rpcTimeoutMs });
+  const providers = new ChainProviders({
+    rpcUrls: config.rpcUrls,
+    timeoutMs: config.rpcTimeoutMs,
+    registry: config.chains,
+    defaultChainId: config.defaultChainId,
+  });
   const services: Services = {
     version: packageVersion(),
     wallet: new WalletService({ providers, address, enableCreate: config.enableWalletCreate }),
-    security: new SecurityService({ config }),
+    security: new SecurityService({ config, providers }),
     governor: new GovernorService({ config, database, logger: log, ...(confirmFn ? { confirmFn } : {}) }),
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
@@ -77,11 +82,18 @@ export async function startServer({
       'API_HOST is not a loopback address: the API (which can move funds) is reachable from the network. Put it behind TLS and a firewall.',
     );
   }
+  if ((await services.governor.status()).killSwitch) {
+    log.warn(
+      { component: 'governor' },
+      'The kill switch is ENGAGED (persisted from an earlier run): every fund-moving action is blocked until an operator releases it.',
+    );
+  }
   log.info(
     {
       host: config.host,
       port,
       chains: providers.configured().map((c) => c.name),
+      defaultChain: config.defaultChainId ?? null,
       wallet: address ?? null,
       walletCreate: config.enableWalletCreate,
       corsOrigins: config.corsAllowedOrigins,

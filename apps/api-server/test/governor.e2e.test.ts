@@ -87,10 +87,16 @@ describe('POST /governor/kill and /governor/unkill', () => {
     });
     expect(reservation.allowed).toBe(true);
     await first.services.governor.governor.commit({ id: reservation.reservationId ?? '' });
+    expect(first.logs()).not.toContain('kill switch is ENGAGED');
     await first.call('/governor/kill', { method: 'POST' });
     await first.close();
 
     const second = await start({ DATA_DIR: dataDir });
+    const warning = second
+      .logs()
+      .split('\n')
+      .find((line) => line.includes('kill switch is ENGAGED'));
+    expect(JSON.parse(warning ?? '{}')).toMatchObject({ level: 40 });
     const body = await status(second);
     expect(body.killSwitch).toBe(true);
     expect(body.spent.daily.committed.eth).toBe('0.02');

@@ -17,12 +17,13 @@ export class SecurityController extends Controller {
    * Security report for a token: tax and honeypot status (three-valued), liquidity, holders, contract flags,
    * a 0–100 score with its factors, which source said what, and coverage. `isSafe` is false whenever the
    * honeypot status is unknown. Provider outages make the report unsafe; they are not errors.
-   * @param chain Chain name or id (`ethereum`, `base`, `8453`, `devnet`, `solana`, …).
-   * @param address Token contract address (EVM) or mint address (Solana).
+   * @param address Token contract address (EVM, EIP-55 checksum when mixed case) or mint address (Solana).
+   * @param chain Chain name, alias or id (`ethereum`, `eth`, `base`, `8453`, `devnet`, `solana`, …); optional when
+   * the server has a default chain.
    */
   @Get('token')
   @Response<ProblemDto>(422, 'Unknown chain or invalid address')
-  public async token(@Query() chain: string, @Query() address: string): Promise<SecurityReportDto> {
+  public async token(@Query() address: string, @Query() chain?: string): Promise<SecurityReportDto> {
     return this.services.security.report(chain, address);
   }
 }

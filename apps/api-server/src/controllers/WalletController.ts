@@ -26,25 +26,26 @@ export class WalletController extends Controller {
 
   /**
    * Address and native balance of the configured wallet on a chain.
-   * @param chain Chain name (`ethereum`, `base`, `devnet`, …) or chain id.
+   * @param chain Chain name or alias (`ethereum`, `eth`, `base`, `devnet`, …) or chain id. Optional when the server
+   * has a default chain (`DEFAULT_CHAIN`, or exactly one configured chain).
    */
   @Get('info')
   @Response<ProblemDto>(422, 'Unknown or unconfigured chain')
   @Response<ProblemDto>(503, 'Wallet not configured, or the chain RPC is unreachable')
-  public async info(@Query() chain: string): Promise<WalletInfoDto> {
+  public async info(@Query() chain?: string): Promise<WalletInfoDto> {
     return this.services.wallet.info(chain);
   }
 
   /**
    * Native balance of the address in the path (not the configured wallet). Read-only.
    * @param address 0x-prefixed 20-byte address; mixed case must be a valid checksum.
-   * @param chain Chain name or chain id.
+   * @param chain Chain name, alias or id; optional when the server has a default chain.
    */
   @Get('balance/{address}')
   @Response<ProblemDto>(422, 'Invalid address, or unknown or unconfigured chain')
   @Response<ProblemDto>(502, 'The chain RPC answered with an error')
   @Response<ProblemDto>(503, 'The chain RPC is unreachable or timed out')
-  public async balance(@Path() address: string, @Query() chain: string): Promise<BalanceDto> {
+  public async balance(@Path() address: string, @Query() chain?: string): Promise<BalanceDto> {
     return this.services.wallet.balance(address, chain);
   }
 

@@ -4,25 +4,63 @@ import { ApiProblem } from '../http/ApiProblem.js';
 
 /**
  * One JSON-RPC provider per configured chain, created on first use. A chain the registry does not know →
- * `UNSUPPORTED_CHAIN`; a known chain without an RPC URL → `CHAIN_NOT_CONFIGURED` (both 422). Before a provider's
+ * `UNSUPPORTED_CHAIN`; a known chain without an RPC URL → `CHAIN_NOT_CONFIGURED` (both 422); no chain named →
+ * the default chain (`DEFAULT_CHAIN`, or the only configured one), else `VALIDATION_FAILED`. Before a provider's
  * first answer is trusted, the node must prove it serves that chain (`eth_chainId`); a node on another chain →
  * `RPC_CHAIN_MISMATCH` (502), never a balance labelled with the wrong chain.
  */
 export class ChainProviders {
   readonly #urls: ReadonlyMap<number, string>;
   readonly #timeoutMs: number;
+  readonly #registry: readonly ChainInfo[];
+  readonly #defaultChainId: number | undefined;
   readonly #providers = new Map<number, JsonRpcProvider>();
   /** Chain id → the (possibly in-flight) chain-id check of its provider. A failed check is forgotten and retried. */
   readonly #verified = new Map<number, Promise<void>>();
 
-  constructor({ rpcUrls, timeoutMs }: { rpcUrls: ReadonlyMap<number, string>; timeoutMs: number }) {
+  constructor({
+    rpcUrls,
+    timeoutMs,
+    registry,
+    defaultChainId,
+  }: {
+    rpcUrls: ReadonlyMap<number, string>;
+    timeoutMs: number;
+    /** The configured registry (contract overrides applied). */
+    registry: readonly ChainInfo[];
+    defaultChainId?: number | undefined;
+  }) {
     this.#urls = rpcUrls;
     this.#timeoutMs = timeoutMs;
+    this.#registry = registry;
+    this.#defaultChainId = defaultChainId;
   }
 
-  /** Resolves `chain` (name or id) and checks that it has an RPC URL; no I/O. */
-  resolve(chain: string): ChainInfo {
-    const info = resolveChain({ chain });
+  /**
+   * Resolves `chain` (name, alias or id) against the registry, whether or not it has an RPC URL; no I/O. Omitted →
+   * the default chain; empty or no default → `VALIDATION_FAILED`; unknown → `UNSUPPORTED_CHAIN` (same code and
+   * message on every endpoint).
+   */
+  known(chain: string | undefined): ChainInfo {
+    if (chain === undefined && this.#defaultChainId !== undefined) {
+      return resolveChain({ chain: this.#defaultChainId, registry: this.#registry });
+    }
+    if (chain === undefined || chain === '') {
+      throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
+        fields: {
+          chain:
+            chain === undefined
+              ? 'chain is required (no DEFAULT_CHAIN is configured and more than one chain is)'
+              : 'chain must not be empty',
+        },
+      });
+    }
+    return resolveChain({ chain, registry: this.#registry });
+  }
+
+  /** Resolves `chain` (see {@link known}) and checks that it has an RPC URL; no I/O. */
+  resolve(chain: string | undefined): ChainInfo {
+    const info = this.known(chain);
     if (!this.#urls.has(info.id)) {
       throw new ApiProblem(
         422,
@@ -35,7 +73,9 @@ export class ChainProviders {
   }
 
   /** Resolves `chain` (name or id) and returns its provider, once the node has proved it serves that chain. */
-  async get(chain: string): Promise<{ chain: ChainInfo; provider: JsonRpcProvider; timeoutMs: number }> {
+  async get(
+    chain: string | undefined,
+  ): Promise<{ chain: ChainInfo; provider: JsonRpcProvider; timeoutMs: number }> {
     const info = this.resolve(chain);
     let provider = this.#providers.get(info.id);
     if (!provider) {
@@ -59,7 +99,7 @@ export class ChainProviders {
 
   /** Names of the chains that have an RPC URL. */
   configured(): ChainInfo[] {
-    return [...this.#urls.keys()].map((id) => resolveChain({ chain: id }));
+    return [...this.#urls.keys()].map((id) => resolveChain({ chain: id, registry: this.#registry }));
   }
 
   /** Stops every provider (no timers or sockets left behind). */

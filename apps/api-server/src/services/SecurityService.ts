@@ -1,22 +1,38 @@
-import { createOnChainEvidenceSource, parseAddress } from '@org/chain-evm';
+import { type ChainInfo, createOnChainEvidenceSource, parseAddress } from '@org/chain-evm';
 import {
+  type ChainTableEntry,
   createDexScreenerSource,
   createGoPlusSource,
   createSplMintSource,
   createTokenSecurityService,
+  InvalidAddressError,
   type SecurityReport,
+  SOLANA_CHAIN,
   type TokenDataSource,
   type TokenSecurityService,
 } from '@org/token-safety';
 import { Connection } from '@solana/web3.js';
 import type { Config } from '../config.js';
 import type { SecurityReportDto } from '../dto/security.js';
+import type { ChainProviders } from './ChainProviders.js';
 
-/** Token security reports behind `/security/token`: GoPlus + DexScreener + on-chain simulation + SPL mints. */
+/**
+ * Token security reports behind `/security/token`: GoPlus + DexScreener + on-chain simulation + SPL mints. Chains
+ * resolve through the app's one registry (the same names, aliases, codes and messages as every other endpoint);
+ * token-safety gets the table it needs from it, plus Solana.
+ */
 export class SecurityService {
   readonly #service: TokenSecurityService;
+  readonly #providers: ChainProviders;
 
-  constructor({ config }: { config: Pick<Config, 'providers' | 'rpcUrls' | 'uniswapV2' | 'rpcTimeoutMs'> }) {
+  constructor({
+    config,
+    providers: chainProviders,
+  }: {
+    config: Pick<Config, 'providers' | 'rpcUrls' | 'chains' | 'rpcTimeoutMs'>;
+    providers: ChainProviders;
+  }) {
+    this.#providers = chainProviders;
     const { providers } = config;
     const sources: TokenDataSource[] = [
       createGoPlusSource({
@@ -31,17 +47,18 @@ export class SecurityService {
         cacheTtlMs: providers.cacheTtlMs,
       }),
     ];
-    // On-chain buy/sell simulation wherever we have both a node and a Uniswap V2 deployment.
-    for (const [chainId, dex] of config.uniswapV2) {
-      const rpcUrl = config.rpcUrls.get(chainId);
-      if (rpcUrl === undefined) continue;
+    // On-chain buy/sell simulation wherever we have both a node and a Uniswap V2 deployment against WETH.
+    for (const chain of config.chains) {
+      const rpcUrl = config.rpcUrls.get(chain.id);
+      const { uniswapV2, wrappedNative } = chain.contracts;
+      if (rpcUrl === undefined || uniswapV2 === null || wrappedNative === null) continue;
       sources.push(
         createOnChainEvidenceSource({
           rpcUrl,
-          chainId,
-          weth: dex.weth,
-          uniswapV2Router02: dex.router,
-          uniswapV2Factory: dex.factory,
+          chainId: chain.id,
+          weth: wrappedNative,
+          uniswapV2Router02: uniswapV2.router02,
+          uniswapV2Factory: uniswapV2.factory,
           timeoutMs: config.rpcTimeoutMs,
         }),
       );
@@ -54,14 +71,40 @@ export class SecurityService {
         }),
       );
     }
-    this.#service = createTokenSecurityService({ sources });
+    this.#service = createTokenSecurityService({
+      sources,
+      chains: [...config.chains.map(toTableEntry), SOLANA_CHAIN],
+    });
   }
 
   /** The report for `address` on `chain`. Provider failures make it unsafe; they never make it throw. */
-  async report(chain: string, address: string): Promise<SecurityReportDto> {
-    const report = await this.#service.getReport({ chain, address });
-    return toDto(report);
+  async report(chain: string | undefined, address: string): Promise<SecurityReportDto> {
+    if (isSolana(chain)) {
+      if (address !== address.trim()) {
+        throw new InvalidAddressError({ address, expected: 'a base58 Solana mint address' });
+      }
+      return toDto(await this.#service.getReport({ chain: 'solana', address }));
+    }
+    const info = this.#providers.known(chain);
+    const token = parseAddress({ address });
+    return toDto(await this.#service.getReport({ chain: info.id, address: token }));
   }
+}
+
+function isSolana(chain: string | undefined): boolean {
+  const text = chain?.toLowerCase();
+  return text === SOLANA_CHAIN.name || (SOLANA_CHAIN.aliases ?? []).includes(text ?? '');
+}
+
+function toTableEntry(chain: ChainInfo): ChainTableEntry {
+  return {
+    id: chain.id,
+    name: chain.name,
+    kind: 'evm',
+    goplus: chain.providers.goplus,
+    dexscreener: chain.providers.dexscreener,
+    aliases: chain.aliases,
+  };
 }
 
 function toDto(report: SecurityReport): SecurityReportDto {

@@ -1,4 +1,4 @@
-import { createRandomWallet, getNativeBalance } from '@org/chain-evm';
+import { createRandomWallet, getNativeBalance, parseAddress } from '@org/chain-evm';
 import { formatUnits } from 'ethers';
 import type { BalanceDto, CreatedWalletDto, WalletInfoDto } from '../dto/wallet.js';
 import { ApiProblem } from '../http/ApiProblem.js';
@@ -25,7 +25,7 @@ export class WalletService {
   }
 
   /** The configured wallet's address and native balance on `chain`. */
-  async info(chain: string): Promise<WalletInfoDto> {
+  async info(chain: string | undefined): Promise<WalletInfoDto> {
     const info = this.#providers.resolve(chain);
     if (this.#address === undefined) {
       throw new ApiProblem(
@@ -35,12 +35,14 @@ export class WalletService {
         'set WALLET_PRIVATE_KEY or WALLET_KEYSTORE_PATH',
       );
     }
-    const balance = await this.balance(this.#address, info.name);
+    const balance = await this.balance(this.#address, String(info.id));
     return { ...balance, configured: true };
   }
 
   /** The native balance of `address` (the path parameter, not the configured wallet) on `chain`. */
-  async balance(address: string, chain: string): Promise<BalanceDto> {
+  async balance(address: string, chain: string | undefined): Promise<BalanceDto> {
+    // Validate the address before any I/O, with the one parser every endpoint uses.
+    parseAddress({ address });
     const { chain: info, provider, timeoutMs } = await this.#providers.get(chain);
     const result = await getNativeBalance({ provider, chainId: info.id, address, timeoutMs });
     return {
