@@ -44,6 +44,11 @@ export interface ExecutionIntent {
 
 /** Where an execution is in its life. */
 export type ExecutionStatus =
+  /**
+   * Accepted and being checked (policy, simulation, value, safety, reservation); nothing signed yet. A record
+   * still `preparing` after a crash never reached the chain: the reconciler releases its reservation.
+   */
+  | 'preparing'
   /** Refused before anything was signed (policy, value, safety, governor, simulation, fee ceiling). Final. */
   | 'blocked'
   /** Signed and persisted with its nonce and hash; broadcast in progress (or interrupted by a crash). */
@@ -156,7 +161,7 @@ export interface ExecutionStore {
   addTransaction(id: string, transaction: BroadcastTransaction, at: number): Promise<ExecutionRecord>;
   get(id: string): Promise<ExecutionRecord | null>;
   list(parameters: ListExecutionsParameters): Promise<ExecutionPage>;
-  /** Records in status `signed` or `pending`, oldest first: what the reconciler must finish. */
+  /** Records in status `preparing`, `signed` or `pending`, oldest first: what the reconciler must finish. */
   listUnsettled(): Promise<readonly ExecutionRecord[]>;
 }
 
