@@ -1,16 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import cors from 'cors';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { Config } from './config.js';
 import { RegisterRoutes } from './generated/routes.js';
 import { ApiProblem } from './http/ApiProblem.js';
 import { requireApiKey } from './http/apiKeyAuth.js';
+import { bodyGuard } from './http/bodyGuard.js';
+import { methodNotAllowed } from './http/methodNotAllowed.js';
 import { mountDocs } from './http/mountDocs.js';
 import { problemFromError } from './http/problemFromError.js';
+import { contextOf, requestContext } from './http/requestContext.js';
 import { sendProblem } from './http/sendProblem.js';
+import { staticSecurityHeaders } from './http/staticSecurityHeaders.js';
 import type { Services } from './services/Services.js';
 
 /** Parameters of {@link createApp}. */
@@ -22,9 +23,13 @@ export interface CreateAppParameters {
   spec: object;
 }
 
+/** Every request body is JSON of at most this size. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
 /**
- * Builds the Express application: request ids and logs, helmet, CORS allowlist, API-key gate (before any route),
- * docs, the tsoa routes, and problem+json for every error. No listening, no I/O.
+ * Builds the Express application: request id and completion log, helmet's headers (precomputed), CORS allowlist
+ * (only when an Origin is sent), body guard (size and type before reading), API-key gate (before any route),
+ * JSON body, docs, the tsoa routes, 405/501/404, and problem+json for every error. No listening, no I/O.
  *
  * @example
  * ```ts
@@ -35,55 +40,43 @@ export interface CreateAppParameters {
 export function createApp({ config, services, logger, spec }: CreateAppParameters): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.disable('etag');
   app.locals.services = services;
   app.locals.apiKey = config.apiKey;
+  app.locals.logger = logger;
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id =
-          typeof incoming === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown> }) => ({
-          id: req.id,
-          method: req.method,
-          // The query string can carry addresses but never secrets; strip it anyway to keep lines small.
-          path: req.url.split('?')[0],
-          headers: { 'x-api-key': req.headers['x-api-key'], origin: req.headers.origin },
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
-  app.use(helmet());
+  app.use(requestContext({ logger }));
+  app.use(staticSecurityHeaders());
   const allowed = new Set(config.corsAllowedOrigins);
-  app.use(
-    cors({
-      origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
-      credentials: true,
-      allowedHeaders: ['Content-Type', 'X-API-Key', 'Idempotency-Key', 'X-Request-Id'],
-      exposedHeaders: ['X-Request-Id'],
-      maxAge: 600,
-    }),
-  );
+  const corsMiddleware = cors({
+    origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
+    credentials: true,
+    allowedHeaders: ['Content-Type', 'X-API-Key', 'X-Operator-Key', 'Idempotency-Key', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id'],
+    maxAge: 600,
+  });
+  // CORS only concerns browsers, which always send Origin; everything else skips the work.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.headers.origin === undefined) next();
+    else corsMiddleware(req, res, next);
+  });
+  app.use(bodyGuard({ limitBytes: BODY_LIMIT_BYTES }));
   app.use(requireApiKey({ apiKey: config.apiKey }));
-  app.use(express.json({ limit: '64kb', strict: true }));
+  app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true }));
   mountDocs(app, spec);
   RegisterRoutes(app);
 
+  app.use(methodNotAllowed(app));
   app.use((req: Request, _res: Response, next: NextFunction) => {
-    next(new ApiProblem(404, 'NOT_FOUND', `No route for ${req.method} ${req.path.slice(0, 200)}`));
+    next(new ApiProblem(404, 'NOT_FOUND', `No route for ${req.method} ${req.path}`));
   });
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const problem = problemFromError(error);
-    if (problem.status >= 500) req.log.error({ err: error, code: problem.code }, 'request failed');
-    else req.log.info({ code: problem.code }, 'request refused');
+    const { log } = contextOf(req);
+    if (problem.status >= 500 && problem.code === 'INTERNAL_ERROR')
+      log.error({ err: error, code: problem.code }, 'request failed');
+    else if (problem.status >= 500) log.warn({ err: error, code: problem.code }, 'request failed upstream');
+    else log.info({ code: problem.code }, 'request refused');
     if (res.headersSent) {
       res.end();
       return;

@@ -90,7 +90,8 @@ describe('authentication on every operation of the generated spec', () => {
   });
 
   it('the API key never appears in the logs', () => {
+    // Every request above was logged (so the check is not vacuous), and no header value is logged at all.
+    expect(server.logs().match(/"msg":"request completed"/g)?.length ?? 0).toBeGreaterThan(20);
     expect(server.logs()).not.toContain(TEST_API_KEY);
-    expect(server.logs()).toContain('[redacted]');
   });
 });

@@ -12,8 +12,15 @@ const PUBLIC = [/^\/health\/?$/, /^\/docs(\/.*)?$/, /^\/redoc(\/.*)?$/, /^\/open
 export function isValidApiKey(presented: unknown, expected: string): boolean {
   if (typeof presented !== 'string' || presented.length === 0 || presented.length > 1024) return false;
   const a = createHash('sha256').update(presented, 'utf8').digest();
-  const b = createHash('sha256').update(expected, 'utf8').digest();
-  return timingSafeEqual(a, b);
+  return timingSafeEqual(a, expectedDigest(expected));
+}
+
+let cached: { key: string; digest: Buffer } | undefined;
+/** The configured key's digest, computed once (it never changes while the server runs). */
+function expectedDigest(expected: string): Buffer {
+  if (cached?.key !== expected)
+    cached = { key: expected, digest: createHash('sha256').update(expected, 'utf8').digest() };
+  return cached.digest;
 }
 
 /**
@@ -26,9 +33,15 @@ export function isValidApiKey(presented: unknown, expected: string): boolean {
  * ```
  */
 export function requireApiKey({ apiKey }: { apiKey: string }) {
-  return (req: Request, _res: Response, next: NextFunction): void => {
+  return (req: Request, res: Response, next: NextFunction): void => {
     const isPublic = (req.method === 'GET' || req.method === 'HEAD') && PUBLIC.some((p) => p.test(req.path));
-    if (isPublic || isValidApiKey(req.get('x-api-key'), apiKey)) {
+    if (isPublic) {
+      next();
+      return;
+    }
+    if (isValidApiKey(req.get('x-api-key'), apiKey)) {
+      // Authenticated answers hold wallet data: never stored by a browser or a proxy.
+      res.setHeader('Cache-Control', 'no-store');
       next();
       return;
     }

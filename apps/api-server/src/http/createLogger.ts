@@ -1,28 +1,14 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
-
-/** Paths pino must censor wherever they appear in a log line. */
-export const REDACT_PATHS = [
-  'req.headers["x-api-key"]',
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  'privateKey',
-  '*.privateKey',
-  'apiKey',
-  '*.apiKey',
-  'password',
-  '*.password',
-  'rpcUrl',
-  '*.rpcUrl',
-];
+import { redactDeep } from './redactDeep.js';
 
 /**
- * The structured JSON logger. Secrets (API key header, private keys, passwords, RPC URLs that may carry
- * credentials) are redacted by path.
+ * The structured JSON logger. Every object logged goes through {@link redactDeep}: secrets (API keys, private keys,
+ * passwords, tokens, RPC URLs) are redacted at any depth, inside Maps and foreign error objects too.
  *
  * @example
  * ```ts
  * const logger = createLogger({ level: 'info' });
+ * logger.info({ config }, 'started'); // no secret of config reaches the output
  * ```
  */
 export function createLogger({
@@ -34,8 +20,23 @@ export function createLogger({
 }): Logger {
   const options = {
     level,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     base: { service: 'api-server' },
+    // pino's `redact` only knows fixed paths; secrets can sit at any depth (a config object, an ethers error).
+    formatters: { log: (object: Record<string, unknown>) => redactDeep(object) as Record<string, unknown> },
+    // `err` is turned into a plain redacted object by the formatter; pino's own error serializer would keep URLs.
+    serializers: { err: (e: unknown) => e },
+    hooks: {
+      // A bare error as first argument would put its (unredacted) message into `msg`; messages may carry URLs.
+      logMethod(this: Logger, args: unknown[], method: (...a: unknown[]) => void) {
+        const out = args.map((a) => (typeof a === 'string' ? redactDeep(a) : a));
+        if (out[0] instanceof Error) {
+          const error = out[0];
+          out[0] = { err: error };
+          if (out.length === 1) out.push(redactDeep(error.message));
+        }
+        method.apply(this, out);
+      },
+    },
   };
   return destination ? pino(options, destination as unknown as DestinationStream) : pino(options);
 }

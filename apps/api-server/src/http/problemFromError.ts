@@ -36,6 +36,15 @@ export function problemFromError(error: unknown): ApiProblem {
     if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
       return new ApiProblem(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported body encoding');
     }
+    if (e.type === 'request.aborted')
+      return new ApiProblem(400, 'REQUEST_ABORTED', 'The client aborted the request');
+    if (e.type === 'request.size.invalid') {
+      return new ApiProblem(400, 'MALFORMED_BODY', 'Request body does not match its Content-Length');
+    }
+    // A corrupt gzip/deflate/br body: zlib's error, passed on by the body parser with status 400.
+    if (e.status === 400 && typeof e.code === 'string' && /^(Z_|ERR__)/.test(e.code)) {
+      return new ApiProblem(400, 'MALFORMED_BODY', 'Request body could not be decompressed');
+    }
     if (typeof e.code === 'string' && e.code in STATUS_BY_CODE) {
       const status = STATUS_BY_CODE[e.code] ?? 500;
       const title = typeof e.shortMessage === 'string' ? e.shortMessage : e.code;

@@ -1,17 +1,20 @@
 import type { Request, Response } from 'express';
 import type { ApiProblem } from './ApiProblem.js';
+import { cleanEcho } from './cleanEcho.js';
+import { contextOf } from './requestContext.js';
 
 /** Writes `problem` as `application/problem+json`, with the request id so logs and answers can be matched. */
 export function sendProblem(req: Request, res: Response, problem: ApiProblem): void {
   const body: Record<string, unknown> = {
     type: `urn:wallet-ops:problem:${problem.code.toLowerCase().replaceAll('_', '-')}`,
-    title: problem.title,
+    title: cleanEcho(problem.title),
     status: problem.status,
     code: problem.code,
-    ...(problem.detail === undefined ? {} : { detail: problem.detail }),
+    ...(problem.detail === undefined ? {} : { detail: cleanEcho(problem.detail) }),
     ...(problem.extra ?? {}),
-    instance: req.path,
-    requestId: String(req.id ?? ''),
+    instance: cleanEcho(req.path),
+    requestId: contextOf(req).id,
   };
+  if (problem.status === 401) res.setHeader('WWW-Authenticate', 'ApiKey header="X-API-Key"');
   res.status(problem.status).type('application/problem+json').send(JSON.stringify(body));
 }
