@@ -62,7 +62,13 @@ export function createApp({ config, services, logger, spec }: CreateAppParameter
   });
   app.use(bodyGuard({ limitBytes: BODY_LIMIT_BYTES }));
   app.use(requireApiKey({ apiKey: config.apiKey }));
-  app.use(express.json({ limit: BODY_LIMIT_BYTES, strict: true }));
+  const json = express.json({ limit: BODY_LIMIT_BYTES, strict: true });
+  // Only requests that carry bytes go through the parser (a `Content-Length: 0` GET would otherwise be "read").
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const length = req.headers['content-length'];
+    if (req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) next();
+    else json(req, res, next);
+  });
   mountDocs(app, spec);
   RegisterRoutes(app);
 

@@ -40,6 +40,8 @@ export function requireApiKey({ apiKey }: { apiKey: string }) {
       return;
     }
     if (isValidApiKey(req.get('x-api-key'), apiKey)) {
+      // Lets the per-route check skip hashing the key a second time (it still fails closed without this mark).
+      res.locals.apiKeyVerified = true;
       // Authenticated answers hold wallet data: never stored by a browser or a proxy.
       res.setHeader('Cache-Control', 'no-store');
       next();

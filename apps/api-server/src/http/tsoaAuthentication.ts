@@ -11,7 +11,7 @@ export async function expressAuthentication(request: Request, securityName: stri
   if (
     securityName === 'api_key' &&
     expected !== undefined &&
-    isValidApiKey(request.get('x-api-key'), expected)
+    (request.res?.locals.apiKeyVerified === true || isValidApiKey(request.get('x-api-key'), expected))
   ) {
     return { kind: 'api_key' };
   }
