@@ -66,7 +66,12 @@ describe('GET /security/token — provider data (GoPlus + DexScreener shapes)', 
     expect(body.chain).toEqual({ id: 1, name: 'ethereum', kind: 'evm' });
     expect(body.tax.isHoneypot).toBe(false);
     expect(body.sources.find((s) => s.name.includes('goplus'))?.status).toBe('ok');
-    expect(body.riskLevel === 'low').toBe(body.isSafe);
+    expect(body.tax).toMatchObject({ buyTax: 0, sellTax: 0 });
+    // GoPlus + DexScreener know every EVM core field, every flag is clean and both taxes are 0: safe, risk low.
+    expect(body.coverage.missing).toEqual([]);
+    expect(body.factors.filter((f) => f.veto)).toEqual([]);
+    expect(body.isSafe).toBe(true);
+    expect(body.riskLevel).toBe('low');
   });
 
   it('a GoPlus honeypot answer → isHoneypot true, score 0, never safe', async () => {

@@ -84,4 +84,69 @@ describe('buildSecurityReport', () => {
       { numRuns: 300 },
     );
   });
+
+  it('property: any valid harmful value from any source, whatever the others send, is never safe; nor is an unknown tax', () => {
+    const invalid = fc.constantFrom<unknown>('true', Number.NaN, -1, 101, null, {}, 'zero');
+    // Each source may send, per field: nothing, a valid benign value, a valid harmful value, or garbage.
+    const field = <T>(benign: fc.Arbitrary<T>, harmful: fc.Arbitrary<T>) =>
+      fc.oneof(
+        fc.constant({ kind: 'missing' as const }),
+        benign.map((value) => ({ kind: 'benign' as const, value })),
+        harmful.map((value) => ({ kind: 'harmful' as const, value })),
+        invalid.map((value) => ({ kind: 'invalid' as const, value })),
+      );
+    const source = fc.record({
+      isHoneypot: field(fc.constant(false), fc.constant(true)),
+      canSell: field(fc.constant(true), fc.constant(false)),
+      sellTax: field(
+        fc.double({ min: 0, max: 10, noNaN: true }),
+        fc.double({ min: 10.01, max: 100, noNaN: true }),
+      ),
+      buyTax: field(
+        fc.double({ min: 0, max: 10, noNaN: true }),
+        fc.double({ min: 10.01, max: 100, noNaN: true }),
+      ),
+      ownerChangeBalance: field(fc.constant(false), fc.constant(true)),
+      hiddenOwner: field(fc.constant(false), fc.constant(true)),
+    });
+    // Everything else known and clean, so a safe verdict is reachable at all (the property is not vacuous).
+    const clean = {
+      cannotSellAll: false,
+      isOpenSource: true,
+      isProxy: false,
+      isMintable: false,
+      canTakeBackOwnership: false,
+      selfDestruct: false,
+      transferPausable: false,
+      isBlacklisted: false,
+      liquidityUsd: 5_000_000,
+    };
+    let safe = 0;
+    fc.assert(
+      fc.property(fc.array(source, { minLength: 1, maxLength: 4 }), (sources) => {
+        const outcomes = sources.map((fields, i) => ({
+          record: record(`s${i}`, 'ok'),
+          evidence: {
+            fields: {
+              ...(i === 0 ? clean : {}),
+              ...Object.fromEntries(
+                Object.entries(fields).flatMap(([k, v]) => (v.kind === 'missing' ? [] : [[k, v.value]])),
+              ),
+            } as never,
+          },
+        }));
+        const report = buildSecurityReport({ chain, token: TOKEN, now: NOW, outcomes, threshold: 0 });
+        const anyHarm = sources.some((f) => Object.values(f).some((v) => v.kind === 'harmful'));
+        if (anyHarm) expect(report.isSafe).toBe(false);
+        if (report.tax.sellTax === null || report.tax.buyTax === null) expect(report.isSafe).toBe(false);
+        if (report.isSafe) {
+          safe++;
+          expect(report.tax.sellTax).toBeLessThanOrEqual(10);
+          expect(report.tax.buyTax).toBeLessThanOrEqual(10);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+    expect(safe).toBeGreaterThan(0);
+  });
 });

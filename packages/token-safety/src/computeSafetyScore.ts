@@ -1,5 +1,6 @@
 import { CORE_FIELDS } from './coreFields.js';
 import { InvalidParameterError } from './errors/InvalidParameterError.js';
+import { MAX_SAFE_TAX_PERCENT } from './maxSafeTaxPercent.js';
 import { sanitizeEvidenceFields } from './internal/sanitizeEvidenceFields.js';
 import type { EvidenceField, EvidenceFields, RiskLevel, ScoreFactor } from './types.js';
 
@@ -244,8 +245,8 @@ export type ComputeSafetyScoreReturnType = {
 /**
  * Scores merged evidence with additive, documented factors: start at 100, add each factor's points, clamp to
  * 0–100, cap at `floor(coverage × 100)` (and at 40 when the honeypot status is unknown), and force 0 on any
- * veto. `isSafe` needs `isHoneypot === false`, no failed sell, no veto and a score ≥ threshold; `riskLevel` is
- * `low` only when `isSafe`. Pure.
+ * veto. `isSafe` needs `isHoneypot === false`, no failed sell, buy and sell tax both known and at most
+ * {@link MAX_SAFE_TAX_PERCENT}, no veto and a score ≥ threshold; `riskLevel` is `low` only when `isSafe`. Pure.
  *
  * @example
  * ```ts
@@ -282,12 +283,30 @@ export function computeSafetyScore({
   const vetoed = factors.some((f) => f.veto);
   const raw = 100 + factors.reduce((sum, f) => sum + f.points, 0);
   const score = vetoed ? 0 : Math.min(Math.max(Math.round(raw), 0), 100, cap);
-  const isSafe = !vetoed && fields.isHoneypot === false && fields.canSell !== false && score >= threshold;
+  // Safe needs proof, not absence of evidence: a confirmed non-honeypot that sells, both taxes KNOWN and at most
+  // MAX_SAFE_TAX_PERCENT, no veto, and the score.
+  const taxesKnownAndLow =
+    fields.buyTax !== undefined &&
+    fields.sellTax !== undefined &&
+    fields.buyTax <= MAX_SAFE_TAX_PERCENT &&
+    fields.sellTax <= MAX_SAFE_TAX_PERCENT;
+  const isSafe =
+    !vetoed &&
+    fields.isHoneypot === false &&
+    fields.canSell !== false &&
+    taxesKnownAndLow &&
+    score >= threshold;
   let riskLevel: RiskLevel;
   if (vetoed) riskLevel = 'critical';
   else if (isSafe) riskLevel = 'low';
-  else if (fields.isHoneypot === undefined || cap < threshold) riskLevel = 'unknown';
-  else if (score >= 50) riskLevel = 'medium';
+  else if (
+    fields.isHoneypot === undefined ||
+    cap < threshold ||
+    fields.buyTax === undefined ||
+    fields.sellTax === undefined
+  ) {
+    riskLevel = 'unknown';
+  } else if (score >= 50) riskLevel = 'medium';
   else riskLevel = 'high';
   return {
     score,

@@ -57,6 +57,35 @@ describe('createTokenSecurityService', () => {
     expect(JSON.parse(JSON.stringify(report))).toEqual(report);
   });
 
+  it('GoPlus answering everything but sell_tax → the sell tax is unknown and the report is NOT safe', async () => {
+    const full = JSON.parse(loadFixture('goplus-evm-clean.json')) as {
+      result: Record<string, Record<string, unknown>>;
+    };
+    for (const entry of Object.values(full.result)) delete entry.sell_tax;
+    const withoutSellTax = await startFixtureServer((request) =>
+      request.url?.startsWith('/latest/dex/tokens/')
+        ? { body: loadFixture('dexscreener-tokens.json') }
+        : { body: JSON.stringify(full) },
+    );
+    try {
+      const service = createTokenSecurityService({
+        sources: [
+          createGoPlusSource({ baseUrl: withoutSellTax.url, cacheTtlMs: 0 }),
+          createDexScreenerSource({ baseUrl: withoutSellTax.url, cacheTtlMs: 0 }),
+        ],
+        clock: () => NOW,
+      });
+      const report = await service.getReport({ chain: 'ethereum', address: USDC });
+      expect(report.tax.isHoneypot).toBe(false);
+      expect(report.tax.sellTax).toBeNull();
+      expect(report.safetyScore).toBeGreaterThanOrEqual(70); // the score alone would have passed
+      expect(report.isSafe).toBe(false);
+      expect(report.riskLevel).not.toBe('low');
+    } finally {
+      await withoutSellTax.close();
+    }
+  });
+
   it('GoPlus says not a honeypot, the sell simulation reverts → honeypot, conflict reported, unsafe', async () => {
     goplusFixture = 'goplus-evm-clean.json';
     const service = createTokenSecurityService({

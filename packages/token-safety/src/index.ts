@@ -37,6 +37,7 @@ export {
   type NormalizeTokenAddressReturnType,
 } from './normalizeTokenAddress.js';
 export { CORE_FIELDS } from './coreFields.js';
+export { MAX_SAFE_TAX_PERCENT } from './maxSafeTaxPercent.js';
 export {
   computeSafetyScore,
   DEFAULT_SAFETY_THRESHOLD,

@@ -92,4 +92,29 @@ describe('mergeEvidence', () => {
     });
     expect(fields).toMatchObject({ isHoneypot: true, canSell: false });
   });
+
+  it('a valid harmful number survives another source’s garbage for the same field', () => {
+    const { fields } = mergeEvidence({
+      results: [
+        { source: 'a', evidence: { fields: { sellTax: 60, buyTax: 25, liquidityUsd: 900 } } },
+        {
+          source: 'b',
+          evidence: { fields: { sellTax: 'zero', buyTax: Number.NaN, liquidityUsd: -1 } as never },
+        },
+      ],
+    });
+    expect(fields).toMatchObject({ sellTax: 60, buyTax: 25, liquidityUsd: 900 });
+  });
+
+  it('a valid number that would read as harmless stays unknown when another source sent garbage', () => {
+    const { fields } = mergeEvidence({
+      results: [
+        { source: 'a', evidence: { fields: { sellTax: 5, buyTax: 10, liquidityUsd: 5e6 } } },
+        { source: 'b', evidence: { fields: { sellTax: -1, buyTax: 'x', liquidityUsd: 'lots' } as never } },
+      ],
+    });
+    expect(fields.sellTax).toBeUndefined();
+    expect(fields.buyTax).toBeUndefined();
+    expect(fields.liquidityUsd).toBeUndefined();
+  });
 });

@@ -1,4 +1,5 @@
 import { sanitizeEvidenceFields } from './internal/sanitizeEvidenceFields.js';
+import { MAX_SAFE_TAX_PERCENT } from './maxSafeTaxPercent.js';
 import type { EvidenceConflict, EvidenceField, EvidenceFields, SourceEvidence } from './types.js';
 
 /** Boolean fields where `true` is the harmful value: any source saying `true` wins. */
@@ -34,6 +35,21 @@ const WORST_IS_MAX: readonly EvidenceField[] = [
 ];
 /** Numbers where smaller is worse: the minimum wins. */
 const WORST_IS_MIN: readonly EvidenceField[] = ['liquidityUsd', 'volume24hUsd', 'lpLockedPercent'];
+/**
+ * When another source sent garbage for a numeric field, what it meant is unknown — it could have been worse. A
+ * valid value is then kept only when it is evidence of harm on its own (the verdict is already unsafe whatever the
+ * garbage meant); anything else leaves the field unknown (fail closed).
+ */
+const HARMFUL_NUMBER: Partial<Record<EvidenceField, (value: number) => boolean>> = {
+  buyTax: (v) => v > MAX_SAFE_TAX_PERCENT,
+  sellTax: (v) => v > MAX_SAFE_TAX_PERCENT,
+  transferFeeBps: (v) => v > MAX_SAFE_TAX_PERCENT * 100,
+  topHolderPercent: (v) => v > 20,
+  top10HolderPercent: (v) => v > 50,
+  liquidityUsd: (v) => v < 50_000,
+  volume24hUsd: (v) => v < 1_000,
+  lpLockedPercent: (v) => v < 50,
+};
 /** Taxes differing by more than this many percentage points are reported as a conflict. */
 const TAX_CONFLICT_POINTS = 1;
 
@@ -51,7 +67,8 @@ export type MergeEvidenceReturnType = {
   fieldSources: Partial<Record<EvidenceField, string[]>>;
   /**
    * Values a source supplied that are not valid evidence (wrong type, out of range, unknown field). They are
-   * never counted as known; a field with an invalid value stays unknown unless another source proves harm.
+   * never counted as known; a field with an invalid value stays unknown unless a valid value from another source
+   * is evidence of harm on its own (a harmful flag, a tax above the safe maximum, liquidity under $50k…).
    */
   rejected: { source: string; field: string; value: string }[];
 };
@@ -113,10 +130,13 @@ export function mergeEvidence({ results }: MergeEvidenceParameters): MergeEviden
       resolution = 'the first source in order wins';
     }
     // A source answered this field with garbage: what it meant is unknown, so only a verdict of harm from the
-    // valid values survives; anything else leaves the field unknown (fail closed).
+    // valid values survives — a harmful flag, or a number that is harmful on its own (a 60% tax stays 60% whatever
+    // another source sent); anything else leaves the field unknown (fail closed).
+    const harmfulNumber = HARMFUL_NUMBER[field];
     const harmful =
       (HARM_WHEN_TRUE.includes(field) && resolved === true) ||
-      (HARM_WHEN_FALSE.includes(field) && resolved === false);
+      (HARM_WHEN_FALSE.includes(field) && resolved === false) ||
+      (harmfulNumber !== undefined && typeof resolved === 'number' && harmfulNumber(resolved));
     if (tainted.has(field) && !harmful) continue;
     fields[field] = resolved;
     fieldSources[field] = [...new Set(list.map((o) => o.source))];
