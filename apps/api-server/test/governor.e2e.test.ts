@@ -61,7 +61,14 @@ describe('POST /governor/kill and /governor/unkill', () => {
 
     const killed = await server.call('/governor/kill', { method: 'POST' });
     expect(killed.status).toBe(200);
-    expect(((await killed.json()) as GovernorStatusDto).killSwitch).toBe(true);
+    const killedBody = (await killed.json()) as GovernorStatusDto;
+    expect(killedBody.killSwitch).toBe(true);
+    // The probe saw 0.05 ETH "spendable" while killed: the remaining headroom must read zero.
+    expect(killedBody.remaining).toEqual({
+      perTx: { eth: '0', wei: '0' },
+      daily: { eth: '0', wei: '0' },
+      session: { eth: '0', wei: '0' },
+    });
     const blocked = await governor.reserve({ action: 'swap', value: 1n });
     expect(blocked).toMatchObject({ allowed: false, code: 'KILL_SWITCH_ENGAGED', reservationId: null });
 
@@ -101,7 +108,9 @@ describe('POST /governor/kill and /governor/unkill', () => {
     expect(body.killSwitch).toBe(true);
     expect(body.spent.daily.committed.eth).toBe('0.02');
     expect(body.spent.session.total.wei).toBe('0');
-    expect(body.remaining.daily.eth).toBe('0.48');
+    // While killed nothing can be spent: the headroom reads zero, not the caps.
+    expect(body.remaining.daily.eth).toBe('0');
+    expect(body.remaining.perTx.eth).toBe('0');
   });
 });
 

@@ -208,6 +208,22 @@ describe('Governor confirm gate', () => {
 });
 
 describe('Governor events and status', () => {
+  it('while the kill switch is engaged, remaining is zero in the status and on every decision', async () => {
+    const governor = new Governor();
+    const zero = { perTx: 0n, daily: 0n, session: 0n };
+    await governor.kill();
+    expect((await governor.status()).remaining).toEqual(zero);
+    const denied = await governor.reserve({ action: 'swap', value: 1n });
+    expect(denied.code).toBe('KILL_SWITCH_ENGAGED');
+    expect(denied.remaining).toEqual(zero);
+    await governor.unkill();
+    expect((await governor.status()).remaining).toEqual({
+      perTx: E('0.05'),
+      daily: E('0.5'),
+      session: E('1'),
+    });
+  });
+
   it('emits every decision with action, value, code and time, plus lifecycle events', async () => {
     const clock = testClock();
     const governor = new Governor({ clock: clock.now });

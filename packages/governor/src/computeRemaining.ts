@@ -9,7 +9,8 @@ export interface ComputeRemainingParameters {
 }
 
 /**
- * Headroom per cap, never negative (limits may have been lowered below what was already spent).
+ * Headroom per cap, never negative (limits may have been lowered below what was already spent). While the kill
+ * switch is engaged nothing can be spent: every headroom is 0.
  *
  * @example
  * ```ts
@@ -19,6 +20,7 @@ export interface ComputeRemainingParameters {
  * ```
  */
 export function computeRemaining({ policy, snapshot, spending = 0n }: ComputeRemainingParameters): Remaining {
+  if (snapshot.killed) return { perTx: 0n, daily: 0n, session: 0n };
   const dailyLeft = policy.dailyLimit - snapshot.daily.committed - snapshot.daily.reserved - spending;
   const sessionLeft = policy.sessionLimit - snapshot.session.committed - snapshot.session.reserved - spending;
   const daily = dailyLeft > 0n ? dailyLeft : 0n;

@@ -32,7 +32,8 @@ describe('evaluate', () => {
     const d = evaluate({ policy, request: { action: 'read', value: 0n }, state: { ...fresh, killed: true } });
     expect(d.allowed).toBe(false);
     expect(d.code).toBe('KILL_SWITCH_ENGAGED');
-    expect(d.remaining).toEqual(computeRemaining({ policy, snapshot: fresh }));
+    // Nothing can be spent while killed: the headroom a client reads is zero, not the caps.
+    expect(d.remaining).toEqual({ perTx: 0n, daily: 0n, session: 0n });
   });
 
   it('reports the known value on a kill-switch denial, for the audit trail', () => {

@@ -90,14 +90,88 @@ describe('SqliteSpendLedger', () => {
     expect((await (governors[0] as Governor).status()).spent.daily.reserved).toBe(E('0.5'));
   });
 
-  it('runs inside a caller transaction as a savepoint and rolls back with it', async () => {
-    const db = connect(join(dir, 'nested.db'));
-    const ledger = new SqliteSpendLedger({ database: db });
-    const governor = new Governor({ ledger });
+  it('never joins a caller transaction: inside one it refuses every reservation, and a foreign ROLLBACK erases nothing', async () => {
+    const db = connect(join(dir, 'foreign.db'));
+    const governor = new Governor({
+      ledger: new SqliteSpendLedger({ database: db }),
+      policy: { maxPerTx: E('0.05'), dailyLimit: E('0.05') },
+    });
+    // The probe's scenario: five 0.05 swaps under a 0.05 daily cap while the shared handle is in a transaction.
     db.exec('BEGIN');
-    await governor.reserve({ action: 'swap', value: E('0.05') });
+    const inside = await Promise.allSettled(
+      Array.from({ length: 5 }, () => governor.reserve({ action: 'swap', value: E('0.05') })),
+    );
+    expect(inside.map((r) => r.status)).toEqual(Array(5).fill('rejected'));
+    for (const r of inside)
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'LEDGER_FAILURE' });
+    await expect(governor.status()).rejects.toMatchObject({ code: 'LEDGER_FAILURE' });
     db.exec('ROLLBACK');
     expect((await governor.status()).spent.daily.total).toBe(0n);
+
+    // Outside any foreign transaction: exactly one fits, and it survives a later foreign BEGIN/ROLLBACK.
+    const outside = await Promise.all(
+      Array.from({ length: 5 }, () => governor.reserve({ action: 'swap', value: E('0.05') })),
+    );
+    expect(outside.filter((d) => d.allowed)).toHaveLength(1);
+    db.exec('BEGIN');
+    db.exec('ROLLBACK');
+    const after = await governor.status();
+    expect(after.spent.daily.reserved).toBe(E('0.05'));
+    expect(after.openReservations).toHaveLength(1);
+  });
+
+  it('raises the connection to synchronous=FULL (a reservation is durable before it is reported), never lowers it', () => {
+    const off = connect(join(dir, 'sync-off.db'));
+    off.pragma('synchronous = OFF');
+    new SqliteSpendLedger({ database: off });
+    expect(off.pragma('synchronous', { simple: true })).toBe(2);
+    const extra = connect(join(dir, 'sync-extra.db'));
+    extra.pragma('synchronous = EXTRA');
+    new SqliteSpendLedger({ database: extra });
+    expect(extra.pragma('synchronous', { simple: true })).toBe(3);
+  });
+
+  it('a process whose clock lags still counts the older committed spend of its daily window', async () => {
+    const file = join(dir, 'lagging.db');
+    const T = Date.UTC(2025, 0, 1, 0);
+    const HOUR = 3_600_000;
+    const policy = { maxPerTx: E('0.5'), dailyLimit: E('0.5'), sessionLimit: E('10') };
+    const leading = testClock(T);
+    const lagging = testClock(T);
+    const a = new Governor({
+      ledger: new SqliteSpendLedger({ database: connect(file) }),
+      clock: leading.now,
+      policy,
+    });
+    const b = new Governor({
+      ledger: new SqliteSpendLedger({ database: connect(file) }),
+      clock: lagging.now,
+      policy,
+    });
+    const first = await b.reserve({ action: 'swap', value: E('0.4') });
+    await b.commit({ id: first.reservationId as string });
+    // The leading process writes 25 h later: the ledger's window cursor moves past the 0.4 spend.
+    leading.set(T + 25 * HOUR);
+    const small = await a.reserve({ action: 'swap', value: E('0.01') });
+    await a.commit({ id: small.reservationId as string });
+    // The lagging process is at T + 23 h: its rolling window still holds the 0.4 (and the 0.01).
+    lagging.set(T + 23 * HOUR);
+    const over = await b.reserve({ action: 'swap', value: E('0.1') });
+    expect(over.code).toBe('DAILY_LIMIT_EXCEEDED');
+    const fits = await b.reserve({ action: 'swap', value: E('0.09') });
+    expect(fits.code).toBe('ALLOWED');
+  });
+
+  it('while the kill switch is engaged, remaining is zero in the status and on every decision (SQLite)', async () => {
+    const governor = new Governor({
+      ledger: new SqliteSpendLedger({ database: connect(join(dir, 'kill.db')) }),
+    });
+    await governor.kill();
+    const zero = { perTx: 0n, daily: 0n, session: 0n };
+    expect((await governor.status()).remaining).toEqual(zero);
+    expect((await governor.reserve({ action: 'swap', value: 1n })).remaining).toEqual(zero);
+    await governor.unkill();
+    expect((await governor.status()).remaining.perTx).toBe(E('0.05'));
   });
 
   it('group commit: a caller error fails alone, the rest of the batch commits', async () => {

@@ -33,6 +33,9 @@ export interface SqliteSpendLedgerParameters {
   readonly database: SqliteDatabaseLike;
 }
 
+/** `PRAGMA synchronous` value of FULL. */
+const SYNCHRONOUS_FULL = 2;
+
 /** Most writes grouped into one transaction. */
 const MAX_BATCH = 512;
 
@@ -49,8 +52,10 @@ function isCallerError(error: unknown): boolean {
  * the `governor_*` tables and migrates them on construction; it switches the file to WAL. Every `reserve` is one
  * `BEGIN IMMEDIATE` transaction, so reservations from several connections or processes on the same file are
  * serialised and can never overshoot a cap (give each connection a busy timeout — better-sqlite3's default is
- * 5 s). Daily aggregates are maintained incrementally, so a decision costs O(1) amortised. Durability of each
- * commit follows the connection's `synchronous` pragma, which the application chooses.
+ * 5 s). Daily aggregates are maintained incrementally, so a decision costs O(1) amortised. A decision is reported
+ * only after its COMMIT, on a connection whose `synchronous` pragma the ledger raises to FULL (never lowers). The
+ * ledger never joins a transaction it did not open: called while the shared handle is inside a caller's
+ * transaction, it refuses with `LEDGER_FAILURE` and records nothing.
  *
  * @example
  * ```ts
@@ -79,6 +84,10 @@ export class SqliteSpendLedger implements SpendLedger {
     this.#db = database;
     this.#guard(() => {
       database.exec('PRAGMA journal_mode = WAL');
+      // A reservation is reported only once it is durable: on this connection a COMMIT must reach the disk.
+      // Raised, never lowered (EXTRA stays EXTRA).
+      const row = database.prepare('PRAGMA synchronous').get() as { synchronous: number } | undefined;
+      if ((row?.synchronous ?? 0) < SYNCHRONOUS_FULL) database.exec('PRAGMA synchronous = FULL');
       migrate(database);
     });
     this.#s = this.#guard(() => prepareStatements(database));
@@ -157,7 +166,10 @@ export class SqliteSpendLedger implements SpendLedger {
   }
 
   async listOpenReservations(): Promise<readonly ReservationRecord[]> {
-    return this.#guard(() => (this.#s.listOpen.all() as ReservationRow[]).map(toRecord));
+    return this.#guard(() => {
+      this.#refuseForeignTransaction();
+      return (this.#s.listOpen.all() as ReservationRow[]).map(toRecord);
+    });
   }
 
   /**
@@ -300,21 +312,14 @@ export class SqliteSpendLedger implements SpendLedger {
     return row;
   }
 
+  /**
+   * Runs `fn` in a transaction the ledger opens and commits itself. It never joins a transaction it did not open:
+   * a caller's later ROLLBACK would erase reservations already reported as allowed (seen: five 0.05 ETH swaps
+   * allowed under a 0.05 ETH daily cap, daily total 0). Inside a foreign transaction it refuses (fail closed).
+   */
   #transaction<T>(immediate: boolean, fn: () => T): T {
     return this.#guard(() => {
-      if (this.#db.inTransaction) {
-        // Inside the caller's transaction: a savepoint keeps our writes all-or-nothing.
-        this.#db.exec('SAVEPOINT governor_ledger');
-        try {
-          const result = fn();
-          this.#db.exec('RELEASE governor_ledger');
-          return result;
-        } catch (error) {
-          this.#db.exec('ROLLBACK TO governor_ledger');
-          this.#db.exec('RELEASE governor_ledger');
-          throw error;
-        }
-      }
+      this.#refuseForeignTransaction();
       (immediate ? this.#s.beginImmediate : this.#s.begin).run();
       try {
         const result = fn();
@@ -325,6 +330,15 @@ export class SqliteSpendLedger implements SpendLedger {
         throw error;
       }
     });
+  }
+
+  #refuseForeignTransaction(): void {
+    if (this.#db.inTransaction) {
+      throw new LedgerError({
+        shortMessage:
+          'The spend ledger does not run inside a transaction it did not open: commit or roll back first (nothing was recorded).',
+      });
+    }
   }
 
   #guard<T>(fn: () => T): T {
