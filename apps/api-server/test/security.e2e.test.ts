@@ -104,6 +104,16 @@ describe('GET /security/token — on-chain evidence on the devnet (no provider k
     expect(body.safetyScore).toBe(0);
   });
 
+  it('the 95%-sell-tax token → a honeypot by its measured tax, vetoed, never safe', async () => {
+    const body = await report('devnet', devnet.manifest.tokens.highTax.address);
+    expect(body.tax.isHoneypot).toBe(true);
+    expect(body.tax.canSell).toBe(true);
+    expect(body.tax.sellTax).toBeGreaterThan(94.9);
+    expect(body.safetyScore).toBe(0);
+    expect(body.riskLevel).toBe('critical');
+    expect(body.isSafe).toBe(false);
+  });
+
   it('the 5% fee token → sell tax ≈ 5%', async () => {
     const body = await report('devnet', devnet.manifest.tokens.feeToken.address);
     expect(body.tax.isHoneypot).toBe(false);

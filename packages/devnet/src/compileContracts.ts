@@ -6,7 +6,12 @@ import { readCacheJson, sha256Hex, writeCacheJson } from './internal/fileCache.j
 import { dependencyVersion, devnetPackageRoot, devnetRequire } from './internal/packageRoot.js';
 
 /** Names of the contracts in `packages/devnet/contracts/`. */
-export type DevnetContractName = 'DevnetToken' | 'HoneypotToken' | 'FeeOnTransferToken' | 'DevnetVault';
+export type DevnetContractName =
+  | 'DevnetToken'
+  | 'HoneypotToken'
+  | 'FeeOnTransferToken'
+  | 'DevnetVault'
+  | 'HighTaxToken';
 
 /** ABI and creation bytecode of one compiled contract. */
 export interface CompiledContract {
@@ -38,6 +43,7 @@ const CONTRACT_NAMES: readonly DevnetContractName[] = [
   'HoneypotToken',
   'FeeOnTransferToken',
   'DevnetVault',
+  'HighTaxToken',
 ];
 const OZ_PREFIX = '@openzeppelin/contracts/';
 const SETTINGS = {

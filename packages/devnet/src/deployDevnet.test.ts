@@ -101,7 +101,15 @@ describe('deployed layout', () => {
       expect(r1).toBeGreaterThan(0n);
     }
     expect(Object.keys(pools.v2)).toEqual(
-      expect.arrayContaining(['WETH/USDC', 'WETH/DAI', 'WETH/WBTC', 'USDC/DAI', 'WETH/HONEY', 'WETH/FEE']),
+      expect.arrayContaining([
+        'WETH/USDC',
+        'WETH/DAI',
+        'WETH/WBTC',
+        'USDC/DAI',
+        'WETH/HONEY',
+        'WETH/FEE',
+        'WETH/TAX',
+      ]),
     );
   });
 
@@ -292,6 +300,28 @@ describe('fee-on-transfer token', () => {
     );
     expect((await tx.wait())?.status).toBe(1);
     expect(await fee.balanceOf(signer.address)).toBe(pairOut - (pairOut * 500n) / 10_000n);
+  });
+});
+
+describe('high-tax token', () => {
+  it('buys are untaxed; a sell into its flagged pair succeeds but the pair receives only 5%', async () => {
+    const { contracts, tokens, pools } = devnet.manifest;
+    const signer = devSigner(devnet, provider, 6);
+    const router = contractAt(contracts.uniswapV2Router02, uniswapV2RouterAbi, signer);
+    const tax = contractAt(tokens.highTax.address, erc20Abi, signer);
+    const buyPath = [contracts.weth, tokens.highTax.address];
+    const [, quoted] = await router.getAmountsOut(parseEther('0.01'), buyPath);
+    await (
+      await sendWithMargin(router.swapExactETHForTokens, [0, buyPath, signer.address, deadline()], {
+        value: parseEther('0.01'),
+      })
+    ).wait();
+    const bought: bigint = await tax.balanceOf(signer.address);
+    expect(bought).toBe(quoted);
+    const pair = pools.v2['WETH/TAX']!;
+    const pairBefore: bigint = await tax.balanceOf(pair);
+    await (await tax.transfer(pair, 1_000n)).wait();
+    expect((await tax.balanceOf(pair)) - pairBefore).toBe(50n);
   });
 });
 

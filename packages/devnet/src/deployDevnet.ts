@@ -9,6 +9,7 @@ import {
   ACCOUNT_BALANCE,
   PLAN_ERC20S,
   PLAN_FEE_TOKEN,
+  PLAN_HIGH_TAX,
   PLAN_HONEYPOT,
   PLAN_V2_POOLS,
   PLAN_V3_POOLS,
@@ -157,6 +158,11 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
     PLAN_VAULT.symbol,
   ]);
   tokens.vault = { address: vault, ...PLAN_VAULT };
+  // Deployed after everything above so every earlier address stays what it was.
+  tokens.highTax = {
+    address: await deploy('HighTaxToken', compiledArtifact('HighTaxToken')),
+    ...PLAN_HIGH_TAX,
+  };
   const addressOf = (key: PlanTokenKey): Hex => (key === 'weth' ? weth : tokens[key]!.address);
 
   // 3. Fund the deployer: wrap ETH, mint the test tokens, approve the routers.
@@ -220,9 +226,11 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
       MaxUint256,
     ]);
     await send(`add liquidity ${pool.name}`, { to: v2Router, data: data as Hex });
-    if (pool.tokenA === 'honeypot' || pool.tokenB === 'honeypot') {
-      await send('flag honeypot pair', {
-        to: addressOf('honeypot'),
+    for (const flagged of ['honeypot', 'highTax'] as const) {
+      if (pool.tokenA !== flagged && pool.tokenB !== flagged) continue;
+      // Same setPair(address,bool) on both tokens.
+      await send(`flag ${flagged} pair`, {
+        to: addressOf(flagged),
         data: honeypotIface.encodeFunctionData('setPair', [pair, true]) as Hex,
       });
     }
@@ -323,6 +331,7 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
       wbtc: tokens.wbtc!,
       honeypot: tokens.honeypot,
       feeToken: tokens.feeToken,
+      highTax: tokens.highTax,
       vault: tokens.vault,
     },
     pools: { v2: v2Pools, v3: v3Pools },

@@ -45,6 +45,8 @@ export interface DevnetManifest {
     honeypot: DevnetToken;
     /** Burns 5% of every transfer. */
     feeToken: DevnetToken;
+    /** Sells into its flagged V2 pair (WETH/TAX) succeed but burn 95%; buys are untaxed. */
+    highTax: DevnetToken;
     /** ERC-4626 shares; `asset()` is `tokens.usdc`. */
     vault: DevnetToken;
   };

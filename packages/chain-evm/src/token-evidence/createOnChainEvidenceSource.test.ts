@@ -37,6 +37,16 @@ describe('createOnChainEvidenceSource against the devnet', () => {
     expect(evidence.warnings?.join('\n')).toMatch(/sell .* reverted/);
   });
 
+  it('the 95%-sell-tax token → a honeypot by its measured sell tax, although the sell succeeds', async () => {
+    const evidence = await source().fetchEvidence({
+      chain: chain(),
+      address: devnet.manifest.tokens.highTax.address,
+    });
+    expect(evidence.fields).toMatchObject({ canBuy: true, canSell: true, isHoneypot: true, buyTax: 0 });
+    expect(evidence.fields.sellTax).toBeGreaterThan(94.9);
+    expect(evidence.fields.sellTax).toBeLessThan(95.1);
+  });
+
   it('the 5% fee token → sell tax ≈ 5% (and buy tax ≈ 5%: it burns on every transfer), not a honeypot', async () => {
     const evidence = await source().fetchEvidence({
       chain: chain(),

@@ -7,6 +7,7 @@ import {
   withProviderDeadline,
 } from '@org/token-safety';
 import { getAddress, Interface, isAddress, JsonRpcProvider, Network, toBeHex } from 'ethers';
+import { lossPercent } from './lossPercent.js';
 import { TOKEN_SWAP_SIMULATOR_BYTECODE } from './tokenSwapSimulatorBytecode.js';
 
 /** The one JSON-RPC capability the source needs (an ethers `JsonRpcProvider` has it). */
@@ -48,13 +49,6 @@ const v2Interface = new Interface([
   'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
   'function token0() view returns (address)',
 ]);
-
-/** Percent lost between what the pool quoted and what arrived, 4 decimals, clamped to 0–100. */
-function lossPercent(expected: bigint, actual: bigint): number {
-  if (expected <= 0n) return 100;
-  if (actual >= expected) return 0;
-  return Number(((expected - actual) * 1_000_000n) / expected) / 10_000;
-}
 
 function validAddress(name: string, value: unknown): string {
   if (typeof value !== 'string' || !isAddress(value)) {

@@ -6,9 +6,9 @@ const E6 = 10n ** 6n;
 const E8 = 10n ** 8n;
 
 /** Bump when the deployment procedure changes in a way the plan below does not capture. */
-export const LAYOUT_VERSION = 'devnet-layout-2';
+export const LAYOUT_VERSION = 'devnet-layout-3';
 
-export type PlanTokenKey = 'weth' | 'usdc' | 'dai' | 'wbtc' | 'honeypot' | 'feeToken';
+export type PlanTokenKey = 'weth' | 'usdc' | 'dai' | 'wbtc' | 'honeypot' | 'feeToken' | 'highTax';
 
 export interface PlanErc20 {
   key: 'usdc' | 'dai' | 'wbtc';
@@ -26,6 +26,7 @@ export const PLAN_ERC20S: readonly PlanErc20[] = [
 export const PLAN_HONEYPOT = { name: 'Devnet Honeypot', symbol: 'HONEY', decimals: 18 } as const;
 export const PLAN_FEE_TOKEN = { name: 'Devnet Fee Token', symbol: 'FEE', decimals: 18 } as const;
 export const PLAN_VAULT = { name: 'Devnet USDC Vault', symbol: 'dvUSDC', decimals: 6 } as const;
+export const PLAN_HIGH_TAX = { name: 'Devnet High Tax', symbol: 'TAX', decimals: 18 } as const;
 
 export interface PlanPool {
   /** Manifest key, e.g. `WETH/USDC`. */
@@ -45,6 +46,8 @@ export const PLAN_V2_POOLS: readonly PlanPool[] = [
   // 1 HONEY = 0.0001 WETH; 1 FEE = 0.0001 WETH (the pair receives 95% of the FEE sent: it is taxed too).
   { name: 'WETH/HONEY', tokenA: 'weth', tokenB: 'honeypot', amountA: 100n * E18, amountB: 1_000_000n * E18 },
   { name: 'WETH/FEE', tokenA: 'weth', tokenB: 'feeToken', amountA: 100n * E18, amountB: 1_000_000n * E18 },
+  // 1 TAX = 0.0001 WETH; sells into the pair lose 95% (the pair is flagged after seeding).
+  { name: 'WETH/TAX', tokenA: 'weth', tokenB: 'highTax', amountA: 100n * E18, amountB: 1_000_000n * E18 },
 ];
 
 export interface PlanV3Pool extends PlanPool {
@@ -96,6 +99,7 @@ export function planFingerprint(): string {
       PLAN_HONEYPOT,
       PLAN_FEE_TOKEN,
       PLAN_VAULT,
+      PLAN_HIGH_TAX,
       PLAN_V2_POOLS,
       PLAN_V3_POOLS,
       PLAN_VAULT_DEPOSIT,
