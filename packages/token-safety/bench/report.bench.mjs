@@ -36,7 +36,9 @@ const fields = {
   liquidityUsd: 20_000,
 };
 timeIt('computeSafetyScore', 200_000, () => computeSafetyScore({ fields, kind: 'evm', now: 0 }));
-const chain = resolveChain({ chain: 1 });
+// The chain table comes from the application's registry; the bench needs only Ethereum.
+const chains = [{ id: 1, name: 'ethereum', kind: 'evm', goplus: '1', dexscreener: 'ethereum' }];
+const chain = resolveChain({ chain: 1, table: chains });
 const outcomes = [
   {
     record: { name: 'goplus', status: 'ok', fetchedAt: '', durationMs: 1, fields: [], cached: false },
@@ -64,6 +66,7 @@ async function latency(label, service, n) {
   console.log(`${label}: p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, p99 ${q(0.99)} ms over ${n} reports`);
 }
 const uncached = createTokenSecurityService({
+  chains,
   sources: [
     createGoPlusSource({ baseUrl: base, cacheTtlMs: 0 }),
     createDexScreenerSource({ baseUrl: base, cacheTtlMs: 0 }),
@@ -71,6 +74,7 @@ const uncached = createTokenSecurityService({
 });
 await latency('getReport, GoPlus + DexScreener over local HTTP, no cache', uncached, 500);
 const cached = createTokenSecurityService({
+  chains,
   sources: [createGoPlusSource({ baseUrl: base }), createDexScreenerSource({ baseUrl: base })],
 });
 await latency('getReport, GoPlus + DexScreener, cache warm', cached, 2_000);

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { buildSecurityReport } from './buildSecurityReport.js';
 import { resolveChain } from './resolveChain.js';
 import type { SourceRecord } from './types.js';
+import { TEST_CHAIN_TABLE } from './test-support/testChainTable.js';
 
 const NOW = 1_760_000_000_000;
-const chain = resolveChain({ chain: 1 });
+const chain = resolveChain({ chain: 1, table: TEST_CHAIN_TABLE });
 const TOKEN = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 const record = (
   name: string,

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDexScreenerSource } from './createDexScreenerSource.js';
 import { createTokenSecurityService } from './createTokenSecurityService.js';
 import { type FixtureAnswer, loadFixture, startFixtureServer } from './test-support/startFixtureServer.js';
+import { TEST_CHAIN_TABLE } from './test-support/testChainTable.js';
 
 const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 const NOW = 1_760_000_000_000;
@@ -25,7 +26,9 @@ async function reportWith(
     retryDelayMs: 5,
     cacheTtlMs: 0,
   });
-  return createTokenSecurityService({ sources: [dex], clock: () => NOW }).getReport({ chain, address: USDC });
+  return createTokenSecurityService({ chains: TEST_CHAIN_TABLE, sources: [dex], clock: () => NOW }).getReport(
+    { chain, address: USDC },
+  );
 }
 
 describe('createDexScreenerSource against a local DexScreener', () => {

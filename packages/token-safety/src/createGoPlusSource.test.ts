@@ -3,6 +3,7 @@ import { createGoPlusSource } from './createGoPlusSource.js';
 import { createTokenSecurityService } from './createTokenSecurityService.js';
 import { resolveChain } from './resolveChain.js';
 import { type FixtureAnswer, loadFixture, startFixtureServer } from './test-support/startFixtureServer.js';
+import { TEST_CHAIN_TABLE } from './test-support/testChainTable.js';
 
 const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 const SOL_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -27,7 +28,7 @@ async function reportWith(
     retryDelayMs: 5,
     cacheTtlMs: 0,
   });
-  const service = createTokenSecurityService({ sources: [goplus] });
+  const service = createTokenSecurityService({ chains: TEST_CHAIN_TABLE, sources: [goplus] });
   return service.getReport({ chain: 1, address: USDC.toUpperCase().replace('0X', '0x') });
 }
 
@@ -162,7 +163,7 @@ describe('createGoPlusSource against a local GoPlus', () => {
       cacheTtlMs: 500,
       now: () => now,
     });
-    const chain = resolveChain({ chain: 1 });
+    const chain = resolveChain({ chain: 1, table: TEST_CHAIN_TABLE });
     const first = await goplus.fetchEvidence({ chain, address: USDC });
     const second = await goplus.fetchEvidence({ chain, address: USDC });
     expect(first.cached).toBeUndefined();
@@ -177,7 +178,10 @@ describe('createGoPlusSource against a local GoPlus', () => {
 
   it('does not cover the devnet and says so (skipped, not a fallback to chain 1)', async () => {
     server = await startFixtureServer(() => ({ body: loadFixture('goplus-evm-clean.json') }));
-    const service = createTokenSecurityService({ sources: [createGoPlusSource({ baseUrl: server.url })] });
+    const service = createTokenSecurityService({
+      chains: TEST_CHAIN_TABLE,
+      sources: [createGoPlusSource({ baseUrl: server.url })],
+    });
     const report = await service.getReport({ chain: 31337, address: USDC });
     expect(server.requests).toHaveLength(0);
     expect(report.sources[0]?.status).toBe('skipped');
@@ -189,6 +193,7 @@ describe('createGoPlusSource against a local GoPlus', () => {
   it('reads the Solana endpoint (objects with status) and keeps honeypot unknown', async () => {
     server = await startFixtureServer(() => ({ body: loadFixture('goplus-solana.json') }));
     const service = createTokenSecurityService({
+      chains: TEST_CHAIN_TABLE,
       sources: [createGoPlusSource({ baseUrl: server.url, retryDelayMs: 5 })],
     });
     const report = await service.getReport({ chain: 'solana', address: SOL_MINT });
@@ -217,9 +222,15 @@ describe('createGoPlusSource against a local GoPlus', () => {
     );
     const goplus = createGoPlusSource({ baseUrl: server.url, cacheTtlMs: 0 });
     await expect(
-      goplus.fetchEvidence({ chain: resolveChain({ chain: 'solana' }), address: SOL_MINT }),
+      goplus.fetchEvidence({
+        chain: resolveChain({ chain: 'solana', table: TEST_CHAIN_TABLE }),
+        address: SOL_MINT,
+      }),
     ).rejects.toMatchObject({ code: 'PROVIDER_NO_DATA' });
-    const evm = await goplus.fetchEvidence({ chain: resolveChain({ chain: 1 }), address: USDC });
+    const evm = await goplus.fetchEvidence({
+      chain: resolveChain({ chain: 1, table: TEST_CHAIN_TABLE }),
+      address: USDC,
+    });
     expect(evm.fields.isHoneypot).toBe(false);
   });
 

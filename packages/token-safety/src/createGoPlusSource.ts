@@ -25,7 +25,7 @@ export type CreateGoPlusSourceReturnType = TokenDataSource;
  * @example
  * ```ts
  * const goplus = createGoPlusSource({ baseUrl: 'https://api.gopluslabs.io', timeoutMs: 4000 });
- * const service = createTokenSecurityService({ sources: [goplus] });
+ * const service = createTokenSecurityService({ sources: [goplus], chains: [...registryChains, SOLANA_CHAIN] });
  * ```
  */
 export function createGoPlusSource(parameters: CreateGoPlusSourceParameters): CreateGoPlusSourceReturnType {

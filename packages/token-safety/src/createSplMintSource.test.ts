@@ -30,6 +30,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createSplMintSource } from './createSplMintSource.js';
 import { createTokenSecurityService } from './createTokenSecurityService.js';
 import { resolveChain } from './resolveChain.js';
+import { TEST_CHAIN_TABLE } from './test-support/testChainTable.js';
 
 let svm: LiteSVM;
 let payer: Keypair;
@@ -83,7 +84,7 @@ function createMint(options: {
 
 function service() {
   const spl = createSplMintSource({ getAccountInfo: (address) => svm.getAccount(address) });
-  return createTokenSecurityService({ sources: [spl] });
+  return createTokenSecurityService({ chains: TEST_CHAIN_TABLE, sources: [spl] });
 }
 
 describe('createSplMintSource on litesvm', () => {
@@ -133,7 +134,7 @@ describe('createSplMintSource on litesvm', () => {
       [holder],
     );
     const evidence = await createSplMintSource({ getAccountInfo: (a) => svm.getAccount(a) }).fetchEvidence({
-      chain: resolveChain({ chain: 'solana' }),
+      chain: resolveChain({ chain: 'solana', table: TEST_CHAIN_TABLE }),
       address: mint.toBase58(),
     });
     expect(evidence.fields).toMatchObject({
@@ -240,7 +241,7 @@ describe('createSplMintSource on litesvm', () => {
 
   it('a reader that never answers times out', async () => {
     const spl = createSplMintSource({ getAccountInfo: () => new Promise(() => undefined), timeoutMs: 50 });
-    const report = await createTokenSecurityService({ sources: [spl] }).getReport({
+    const report = await createTokenSecurityService({ chains: TEST_CHAIN_TABLE, sources: [spl] }).getReport({
       chain: 'solana',
       address: payer.publicKey.toBase58(),
     });
@@ -256,12 +257,15 @@ describe('createSplMintSource on litesvm', () => {
       },
     });
     const error = (await spl
-      .fetchEvidence({ chain: resolveChain({ chain: 'solana' }), address: payer.publicKey.toBase58() })
+      .fetchEvidence({
+        chain: resolveChain({ chain: 'solana', table: TEST_CHAIN_TABLE }),
+        address: payer.publicKey.toBase58(),
+      })
       .catch((e: unknown) => e)) as Error & { code?: string; details?: string };
     expect(error.code).toBe('PROVIDER_NETWORK_ERROR');
     expect(error.details).toContain('ECONNRESET');
     expect(`${error.message} ${error.details}`).not.toContain('SECRET123');
-    const report = await createTokenSecurityService({ sources: [spl] }).getReport({
+    const report = await createTokenSecurityService({ chains: TEST_CHAIN_TABLE, sources: [spl] }).getReport({
       chain: 'solana',
       address: payer.publicKey.toBase58(),
     });

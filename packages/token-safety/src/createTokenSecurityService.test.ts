@@ -4,6 +4,7 @@ import { createGoPlusSource } from './createGoPlusSource.js';
 import { createTokenSecurityService } from './createTokenSecurityService.js';
 import { loadFixture, startFixtureServer } from './test-support/startFixtureServer.js';
 import type { TokenDataSource } from './types.js';
+import { TEST_CHAIN_TABLE } from './test-support/testChainTable.js';
 
 const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 const NOW = 1_760_000_000_000;
@@ -39,7 +40,11 @@ const revertingSell: TokenDataSource = {
 describe('createTokenSecurityService', () => {
   it('GoPlus + DexScreener on a clean token → safe, with provenance for every source', async () => {
     goplusFixture = 'goplus-evm-clean.json';
-    const service = createTokenSecurityService({ sources: httpSources(), clock: () => NOW });
+    const service = createTokenSecurityService({
+      chains: TEST_CHAIN_TABLE,
+      sources: httpSources(),
+      clock: () => NOW,
+    });
     const report = await service.getReport({ chain: 'ethereum', address: USDC });
     expect(report.isSafe).toBe(true);
     expect(report.riskLevel).toBe('low');
@@ -69,6 +74,7 @@ describe('createTokenSecurityService', () => {
     );
     try {
       const service = createTokenSecurityService({
+        chains: TEST_CHAIN_TABLE,
         sources: [
           createGoPlusSource({ baseUrl: withoutSellTax.url, cacheTtlMs: 0 }),
           createDexScreenerSource({ baseUrl: withoutSellTax.url, cacheTtlMs: 0 }),
@@ -89,6 +95,7 @@ describe('createTokenSecurityService', () => {
   it('GoPlus says not a honeypot, the sell simulation reverts → honeypot, conflict reported, unsafe', async () => {
     goplusFixture = 'goplus-evm-clean.json';
     const service = createTokenSecurityService({
+      chains: TEST_CHAIN_TABLE,
       sources: [...httpSources(), revertingSell],
       clock: () => NOW,
     });
@@ -119,6 +126,7 @@ describe('createTokenSecurityService', () => {
       },
     };
     const service = createTokenSecurityService({
+      chains: TEST_CHAIN_TABLE,
       sources: [...httpSources(), hanging, exploding],
       deadlineMs: 2_000,
     });
@@ -134,7 +142,7 @@ describe('createTokenSecurityService', () => {
   });
 
   it('the devnet with no sources for it: nothing known, never safe, explained', async () => {
-    const service = createTokenSecurityService({ sources: httpSources() });
+    const service = createTokenSecurityService({ chains: TEST_CHAIN_TABLE, sources: httpSources() });
     const report = await service.getReport({ chain: 31337, address: USDC });
     expect(report.isSafe).toBe(false);
     expect(report.safetyScore).toBe(0);
@@ -144,7 +152,7 @@ describe('createTokenSecurityService', () => {
   });
 
   it('throws typed errors only for invalid input', async () => {
-    const service = createTokenSecurityService({ sources: httpSources() });
+    const service = createTokenSecurityService({ chains: TEST_CHAIN_TABLE, sources: httpSources() });
     await expect(service.getReport({ chain: 999, address: USDC })).rejects.toMatchObject({
       code: 'UNSUPPORTED_CHAIN',
     });
@@ -164,7 +172,11 @@ describe('createTokenSecurityService', () => {
       // "true" as a string is not `true`: before validation it resolved the honeypot flag to false.
       fetchEvidence: async () => ({ fields: { isHoneypot: 'true', sellTax: Number.NaN } as never }),
     };
-    const service = createTokenSecurityService({ sources: [...httpSources(), sloppy], clock: () => NOW });
+    const service = createTokenSecurityService({
+      chains: TEST_CHAIN_TABLE,
+      sources: [...httpSources(), sloppy],
+      clock: () => NOW,
+    });
     const report = await service.getReport({ chain: 1, address: USDC });
     expect(report.tax.isHoneypot).toBeNull();
     expect(report.tax.sellTax).toBeNull();
@@ -179,10 +191,12 @@ describe('createTokenSecurityService', () => {
       supports: () => true,
       fetchEvidence: async () => ({}) as never,
     };
-    const report = await createTokenSecurityService({ sources: [empty] }).getReport({
-      chain: 1,
-      address: USDC,
-    });
+    const report = await createTokenSecurityService({ chains: TEST_CHAIN_TABLE, sources: [empty] }).getReport(
+      {
+        chain: 1,
+        address: USDC,
+      },
+    );
     expect(report.sources[0]).toMatchObject({ status: 'failed', error: { code: 'PROVIDER_BAD_RESPONSE' } });
     expect(report.isSafe).toBe(false);
   });
@@ -194,6 +208,7 @@ describe('createTokenSecurityService', () => {
       fetchEvidence: async () => ({ fields: { isHoneypot, canSell: !isHoneypot } }),
     });
     const service = createTokenSecurityService({
+      chains: TEST_CHAIN_TABLE,
       sources: [forChain(1, true), forChain(31337, false), forChain(8453, false)],
     });
     const report = await service.getReport({ chain: 1, address: USDC });
@@ -204,10 +219,19 @@ describe('createTokenSecurityService', () => {
   });
 
   it('validates its configuration', () => {
-    expect(() => createTokenSecurityService({ sources: [revertingSell, revertingSell] })).toThrow(
+    expect(() =>
+      createTokenSecurityService({ chains: TEST_CHAIN_TABLE, sources: [revertingSell, revertingSell] }),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_PARAMETER' }));
+    expect(() =>
+      createTokenSecurityService({ chains: TEST_CHAIN_TABLE, sources: [], threshold: 150 }),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_PARAMETER' }));
+  });
+
+  it('refuses to start without a chain table (no second, built-in registry)', () => {
+    expect(() => createTokenSecurityService({ sources: [], chains: [] })).toThrow(
       expect.objectContaining({ code: 'INVALID_PARAMETER' }),
     );
-    expect(() => createTokenSecurityService({ sources: [], threshold: 150 })).toThrow(
+    expect(() => createTokenSecurityService({ sources: [] } as never)).toThrow(
       expect.objectContaining({ code: 'INVALID_PARAMETER' }),
     );
   });

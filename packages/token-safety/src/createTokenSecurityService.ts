@@ -1,6 +1,5 @@
 import { type BuildSecurityReportReturnType, buildSecurityReport } from './buildSecurityReport.js';
 import { DEFAULT_SAFETY_THRESHOLD } from './computeSafetyScore.js';
-import { DEFAULT_CHAIN_TABLE } from './defaultChainTable.js';
 import { BaseError } from './errors/BaseError.js';
 import { InvalidParameterError } from './errors/InvalidParameterError.js';
 import { ProviderError } from './errors/ProviderError.js';
@@ -26,8 +25,11 @@ export type CreateTokenSecurityServiceParameters = {
   deadlineMs?: number;
   /** Clock, default `Date.now`. */
   clock?: () => number;
-  /** Chain table, default {@link DEFAULT_CHAIN_TABLE}. */
-  chains?: readonly ChainTableEntry[];
+  /**
+   * The chains reports can be asked for, with each provider's chain id: the application's chain registry (EVM)
+   * plus `SOLANA_CHAIN` where wanted. Required: there is no second, built-in registry.
+   */
+  chains: readonly ChainTableEntry[];
 };
 
 /** Parameters of `getReport`. */
@@ -80,6 +82,7 @@ function withoutRedundantSkips<T extends { record: SourceRecord }>(outcomes: T[]
  * ```ts
  * const service = createTokenSecurityService({
  *   sources: [createGoPlusSource({ baseUrl }), createDexScreenerSource({ baseUrl: dexUrl })],
+ *   chains: [{ id: 1, name: 'ethereum', kind: 'evm', goplus: '1', dexscreener: 'ethereum' }],
  * });
  * const report = await service.getReport({ chain: 1, address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' });
  * if (!report.isSafe) console.log(report.warnings);
@@ -125,7 +128,10 @@ export function createTokenSecurityService(
   }
   const sources = [...parameters.sources];
   const clock = parameters.clock ?? Date.now;
-  const table = parameters.chains ?? DEFAULT_CHAIN_TABLE;
+  if (!Array.isArray(parameters.chains) || parameters.chains.length === 0) {
+    throw new InvalidParameterError({ parameter: 'chains', reason: 'must be a non-empty chain table' });
+  }
+  const table = parameters.chains;
 
   return {
     async getReport({ chain: chainInput, address }: GetReportParameters) {

@@ -28,7 +28,6 @@ export type {
   TaxInfo,
   TokenDataSource,
 } from './types.js';
-export { DEFAULT_CHAIN_TABLE } from './defaultChainTable.js';
 export { SOLANA_CHAIN } from './solanaChain.js';
 export { resolveChain, type ResolveChainParameters, type ResolveChainReturnType } from './resolveChain.js';
 export {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeTokenAddress } from './normalizeTokenAddress.js';
 import { resolveChain } from './resolveChain.js';
+import { TEST_CHAIN_TABLE } from './test-support/testChainTable.js';
 
-const evm = resolveChain({ chain: 1 });
-const solana = resolveChain({ chain: 'solana' });
+const evm = resolveChain({ chain: 1, table: TEST_CHAIN_TABLE });
+const solana = resolveChain({ chain: 'solana', table: TEST_CHAIN_TABLE });
 
 describe('normalizeTokenAddress', () => {
   it('lowercases valid EVM addresses and keeps canonical base58 mints', () => {

@@ -1,4 +1,3 @@
-import { DEFAULT_CHAIN_TABLE } from './defaultChainTable.js';
 import { UnsupportedChainError } from './errors/UnsupportedChainError.js';
 import type { ChainInfo, ChainInput, ChainTableEntry } from './types.js';
 
@@ -6,8 +5,11 @@ import type { ChainInfo, ChainInput, ChainTableEntry } from './types.js';
 export type ResolveChainParameters = {
   /** EVM chain id (number or decimal string), a table name or alias, or `'solana'`. */
   chain: ChainInput;
-  /** Chain table; defaults to {@link DEFAULT_CHAIN_TABLE}. */
-  table?: readonly ChainTableEntry[];
+  /**
+   * The chain table: the application's chain registry (EVM chains) plus `SOLANA_CHAIN` where Solana is wanted.
+   * There is no built-in table: one registry is the source of truth for chain ids, names and provider ids.
+   */
+  table: readonly ChainTableEntry[];
 };
 
 /** Return type of {@link resolveChain}. */
@@ -19,15 +21,13 @@ export type ResolveChainReturnType = ChainInfo;
  *
  * @example
  * ```ts
- * resolveChain({ chain: '8453' }).name; // 'base'
- * resolveChain({ chain: 'solana' }).kind; // 'solana'
- * resolveChain({ chain: 999 }); // throws UnsupportedChainError
+ * const table = [{ id: 8453, name: 'base', kind: 'evm', goplus: '8453', dexscreener: 'base' }, SOLANA_CHAIN];
+ * resolveChain({ chain: '8453', table }).name; // 'base'
+ * resolveChain({ chain: 'solana', table }).kind; // 'solana'
+ * resolveChain({ chain: 999, table }); // throws UnsupportedChainError
  * ```
  */
-export function resolveChain({
-  chain,
-  table = DEFAULT_CHAIN_TABLE,
-}: ResolveChainParameters): ResolveChainReturnType {
+export function resolveChain({ chain, table }: ResolveChainParameters): ResolveChainReturnType {
   let entry: ChainTableEntry | undefined;
   if (typeof chain === 'number') {
     if (Number.isSafeInteger(chain) && chain > 0) entry = table.find((c) => c.id === chain);

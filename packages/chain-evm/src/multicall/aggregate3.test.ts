@@ -29,7 +29,12 @@ describe('aggregate3', () => {
     const { usdc, dai } = devnet.manifest.tokens;
     const owner = devnet.manifest.accounts[0]!.address;
     let calls = 0;
-    const counting = { send: (m: string, p: unknown[]) => (calls++, provider.send(m, p)) };
+    const counting = {
+      send: (m: string, p: unknown[]) => {
+        calls++;
+        return provider.send(m, p);
+      },
+    };
     const results = await aggregate3({
       provider: counting,
       chainId: 31337,

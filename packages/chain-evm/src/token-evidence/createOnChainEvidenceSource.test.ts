@@ -1,9 +1,14 @@
 import { type StartDevnetReturnType, startDevnet } from '@org/devnet';
-import { createTokenSecurityService, resolveChain } from '@org/token-safety';
+import { type ChainTableEntry, createTokenSecurityService, resolveChain } from '@org/token-safety';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOnChainEvidenceSource } from './createOnChainEvidenceSource.js';
 
 let devnet: StartDevnetReturnType;
+/** The two chains these tests need, as the app builds them from the chain registry. */
+const table: ChainTableEntry[] = [
+  { id: 1, name: 'ethereum', kind: 'evm', goplus: '1', dexscreener: 'ethereum' },
+  { id: 31337, name: 'devnet', kind: 'evm', goplus: null, dexscreener: null },
+];
 
 beforeAll(async () => {
   devnet = await startDevnet();
@@ -25,7 +30,7 @@ function source(extra: { amountInWei?: bigint } = {}) {
 }
 
 describe('createOnChainEvidenceSource against the devnet', () => {
-  const chain = () => resolveChain({ chain: 31337 });
+  const chain = () => resolveChain({ chain: 31337, table });
 
   it('the honeypot token → isHoneypot true (its sell reverts), buy works', async () => {
     const evidence = await source().fetchEvidence({
@@ -97,11 +102,11 @@ describe('createOnChainEvidenceSource against the devnet', () => {
     await expect(
       source().fetchEvidence({ chain: chain(), address: devnet.manifest.tokens.vault.address }),
     ).rejects.toMatchObject({ code: 'PROVIDER_NO_DATA' });
-    expect(source().supports(resolveChain({ chain: 1 }))).toBe(false);
+    expect(source().supports(resolveChain({ chain: 1, table }))).toBe(false);
   });
 
   it('devnet reports through the service: honeypot unsafe; a clean plain token is still NOT safe (coverage too low)', async () => {
-    const service = createTokenSecurityService({ sources: [source()] });
+    const service = createTokenSecurityService({ chains: table, sources: [source()] });
     const honeypot = await service.getReport({
       chain: 31337,
       address: devnet.manifest.tokens.honeypot.address,
@@ -129,7 +134,7 @@ describe('createOnChainEvidenceSource against the devnet', () => {
       uniswapV2Factory,
       timeoutMs: 2_000,
     });
-    const report = await createTokenSecurityService({ sources: [dead] }).getReport({
+    const report = await createTokenSecurityService({ chains: table, sources: [dead] }).getReport({
       chain: 31337,
       address: devnet.manifest.tokens.usdc.address,
     });
@@ -149,7 +154,7 @@ describe('createOnChainEvidenceSource against the devnet', () => {
     });
     await expect(
       misconfigured.fetchEvidence({
-        chain: resolveChain({ chain: 1 }),
+        chain: resolveChain({ chain: 1, table }),
         address: devnet.manifest.tokens.usdc.address,
       }),
     ).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: /serves chain 31337/ });
@@ -164,7 +169,7 @@ describe('createOnChainEvidenceSource against the devnet', () => {
       uniswapV2Router02,
       uniswapV2Factory: '0x000000000000000000000000000000000000dEaD',
     });
-    const report = await createTokenSecurityService({ sources: [wrongFactory] }).getReport({
+    const report = await createTokenSecurityService({ chains: table, sources: [wrongFactory] }).getReport({
       chain: 31337,
       address: devnet.manifest.tokens.usdc.address,
     });

@@ -73,7 +73,7 @@ function validAddress(name: string, value: unknown): string {
  * const onchain = createOnChainEvidenceSource({
  *   rpcUrl: devnet.rpcUrl, chainId: 31337, ...devnet.manifest.contracts,
  * });
- * const service = createTokenSecurityService({ sources: [onchain] });
+ * const service = createTokenSecurityService({ sources: [onchain], chains: [{ id: 31337, name: 'devnet', kind: 'evm', goplus: null, dexscreener: null }] });
  * ```
  */
 export function createOnChainEvidenceSource(

@@ -1,16 +1,11 @@
-import type { ChainTableEntry } from './types.js';
+import { SOLANA_CHAIN } from '../solanaChain.js';
+import type { ChainTableEntry } from '../types.js';
 
 /**
- * The explicit chain table: which chains exist for token safety and which providers cover them.
- * GoPlus ids come from its `supported_chains` list; DexScreener slugs are its `chainId` values.
- * The devnet (31337) is covered by no provider: only on-chain evidence can speak for its tokens.
- *
- * @example
- * ```ts
- * const base = DEFAULT_CHAIN_TABLE.find((c) => c.id === 8453); // { name: 'base', goplus: '8453', dexscreener: 'base' }
- * ```
+ * A chain table for this package's tests and bench only. Applications pass the table built from their one chain
+ * registry (the API server builds it from `@org/chain-evm`'s), plus {@link SOLANA_CHAIN}.
  */
-export const DEFAULT_CHAIN_TABLE: readonly ChainTableEntry[] = Object.freeze([
+export const TEST_CHAIN_TABLE: readonly ChainTableEntry[] = Object.freeze([
   { id: 1, name: 'ethereum', kind: 'evm', goplus: '1', dexscreener: 'ethereum', aliases: ['eth', 'mainnet'] },
   { id: 10, name: 'optimism', kind: 'evm', goplus: '10', dexscreener: 'optimism', aliases: ['op'] },
   { id: 56, name: 'bsc', kind: 'evm', goplus: '56', dexscreener: 'bsc', aliases: ['bnb'] },
@@ -27,5 +22,5 @@ export const DEFAULT_CHAIN_TABLE: readonly ChainTableEntry[] = Object.freeze([
     dexscreener: null,
     aliases: ['anvil', 'localhost'],
   },
-  { id: 'solana', name: 'solana', kind: 'solana', goplus: 'solana', dexscreener: 'solana', aliases: ['sol'] },
+  SOLANA_CHAIN,
 ] as const satisfies readonly ChainTableEntry[]);
