@@ -23,7 +23,9 @@ const logger = createLogger({
   destination: pino.destination({ dest: '/dev/null', sync: true }),
 });
 const ours = await startServer({ config, logger });
-const statusBody = await (await fetch(`${ours.url}/governor/status`, { headers: { 'x-api-key': apiKey } })).text();
+const statusBody = await (
+  await fetch(`${ours.url}/governor/status`, { headers: { 'x-api-key': apiKey } })
+).text();
 
 // The baseline: Express 5 with nothing but the routes (same paths, same JSON sizes, a plain key comparison).
 const bare = express();
@@ -65,7 +67,9 @@ for (const route of routes) {
         .toString()
         .padStart(10)}  ${String(o.latency.p99).padStart(3)} ms ${Math.round(b.requests.average)
         .toString()
-        .padStart(10)}  ${String(b.latency.p99).padStart(3)} ms  ${(o.requests.average / b.requests.average).toFixed(2)}`,
+        .padStart(
+          10,
+        )}  ${String(b.latency.p99).padStart(3)} ms  ${(o.requests.average / b.requests.average).toFixed(2)}`,
     );
   }
 }

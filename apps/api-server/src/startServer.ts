@@ -11,6 +11,7 @@ import { loadSpec } from './loadSpec.js';
 import { openDatabase } from './openDatabase.js';
 import { ChainProviders } from './services/ChainProviders.js';
 import { GovernorService } from './services/GovernorService.js';
+import { HealthService } from './services/HealthService.js';
 import { SecurityService } from './services/SecurityService.js';
 import type { Services } from './services/Services.js';
 import { WalletService } from './services/WalletService.js';
@@ -53,8 +54,10 @@ export async function startServer({
     registry: config.chains,
     defaultChainId: config.defaultChainId,
   });
+  const version = packageVersion();
   const services: Services = {
-    version: packageVersion(),
+    version,
+    health: new HealthService({ version, database, providers }),
     wallet: new WalletService({ providers, address, enableCreate: config.enableWalletCreate }),
     security: new SecurityService({ config, providers }),
     governor: new GovernorService({ config, database, logger: log, ...(confirmFn ? { confirmFn } : {}) }),

@@ -139,6 +139,7 @@ describe('answers', () => {
     const res = await server.call(`/wallet/info?chain=${encodeURIComponent(evil)}`);
     const body = (await res.json()) as { title: string; instance: string };
     expect(res.status).toBe(422);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: asserting that none came back.
     expect(body.title).not.toMatch(/[\r\n\u0007\u2028]/);
     expect(body.title.length).toBeLessThanOrEqual(201);
     expect(body.title).toContain('Set-Cookie: x=1');

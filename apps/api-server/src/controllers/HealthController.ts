@@ -1,4 +1,4 @@
-import { Controller, Get, Route, Tags } from '@tsoa/runtime';
+import { Controller, Get, Response, Route, Tags } from '@tsoa/runtime';
 import type { HealthDto } from '../dto/wallet.js';
 import type { Services } from '../services/Services.js';
 
@@ -10,9 +10,17 @@ export class HealthController extends Controller {
     super();
   }
 
-  /** Service status and version. Needs no API key. */
+  /**
+   * Service status and version, and whether the database and each configured chain's node answer (`ok`,
+   * `degraded` when a node does not, `down` — HTTP 503 — when the database does not). Needs no API key; answers are
+   * reused for 2 s and carry counts only.
+   * @summary Health check
+   */
   @Get()
+  @Response<HealthDto>(503, 'The database does not answer')
   public async health(): Promise<HealthDto> {
-    return { status: 'ok', version: this.services.version };
+    const health = await this.services.health.check();
+    if (health.status === 'down') this.setStatus(503);
+    return health;
   }
 }

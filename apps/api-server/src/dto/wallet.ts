@@ -36,8 +36,25 @@ export interface CreatedWalletDto {
 
 /** Health check answer. */
 export interface HealthDto {
-  /** `ok` when healthy. */
-  status: string;
+  /**
+   * `ok` when the database and every configured chain's node answer; `degraded` when a chain's node does not (the
+   * server still answers, but that chain cannot be used); `down` when the database does not (nothing that moves
+   * funds can work; HTTP 503).
+   */
+  status: 'ok' | 'degraded' | 'down';
   /** The api-server package version. */
   version: string;
+  /** What was checked (no addresses, URLs or error messages: this route needs no key). */
+  checks: HealthChecksDto;
+}
+
+export interface HealthChecksDto {
+  database: 'ok' | 'down';
+  /** Configured chains whose node answered with the right chain id, out of all configured chains. */
+  chains: {
+    /** @isInt */
+    ok: number;
+    /** @isInt */
+    total: number;
+  };
 }

@@ -1,4 +1,5 @@
 /** Control characters (C0, DEL, C1) and line/paragraph separators: never echoed back. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const MAX_ECHO = 200;
 

@@ -97,6 +97,20 @@ export class ChainProviders {
     return { chain: info, provider, timeoutMs: this.#timeoutMs };
   }
 
+  /**
+   * Whether the node of a configured chain answers, with that chain's id, within `timeoutMs` (for `/health`). Never
+   * throws.
+   */
+  async ping(chainId: number, timeoutMs: number): Promise<boolean> {
+    try {
+      const { provider } = await this.get(String(chainId));
+      await verifyChainId({ provider, chainId, timeoutMs });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** Names of the chains that have an RPC URL. */
   configured(): ChainInfo[] {
     return [...this.#urls.keys()].map((id) => resolveChain({ chain: id, registry: this.#registry }));

@@ -1,4 +1,5 @@
 import type { GovernorService } from './GovernorService.js';
+import type { HealthService } from './HealthService.js';
 import type { SecurityService } from './SecurityService.js';
 import type { WalletService } from './WalletService.js';
 
@@ -8,4 +9,5 @@ export interface Services {
   wallet: WalletService;
   security: SecurityService;
   governor: GovernorService;
+  health: HealthService;
 }
