@@ -1,4 +1,4 @@
-import { Controller, Get, Post, Response, Route, Security, Tags } from '@tsoa/runtime';
+import { Controller, OperationId, Get, Post, Response, Route, Security, Tags } from '@tsoa/runtime';
 import type { GovernorStatusDto } from '../dto/governor.js';
 import type { ProblemDto } from '../dto/problem.js';
 import type { Services } from '../services/Services.js';
@@ -14,20 +14,32 @@ export class GovernorController extends Controller {
     super();
   }
 
-  /** Limits, spent and remaining per window (rolling daily and session), open reservations, kill switch, confirm mode. */
+  /**
+   * Limits, spent and remaining per window (rolling daily and session), open reservations, kill switch, confirm mode.
+   * @summary Spend governor status
+   */
   @Get('status')
+  @OperationId('getGovernorStatus')
   public async status(): Promise<GovernorStatusDto> {
     return this.services.governor.status();
   }
 
-  /** Engages the kill switch: every fund-moving action is blocked regardless of limits. Persists across restarts. */
+  /**
+   * Engages the kill switch: every fund-moving action is blocked regardless of limits. Persists across restarts.
+   * @summary Engage the kill switch
+   */
   @Post('kill')
+  @OperationId('engageKillSwitch')
   public async kill(): Promise<GovernorStatusDto> {
     return this.services.governor.kill();
   }
 
-  /** Releases the kill switch: actions are allowed again, subject to the limits. */
+  /**
+   * Releases the kill switch: actions are allowed again, subject to the limits.
+   * @summary Release the kill switch
+   */
   @Post('unkill')
+  @OperationId('releaseKillSwitch')
   public async unkill(): Promise<GovernorStatusDto> {
     return this.services.governor.unkill();
   }

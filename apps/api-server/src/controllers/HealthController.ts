@@ -1,4 +1,4 @@
-import { Controller, Get, Response, Route, Tags } from '@tsoa/runtime';
+import { Controller, OperationId, Get, Response, Route, Tags } from '@tsoa/runtime';
 import type { HealthDto } from '../dto/wallet.js';
 import type { Services } from '../services/Services.js';
 
@@ -17,6 +17,7 @@ export class HealthController extends Controller {
    * @summary Health check
    */
   @Get()
+  @OperationId('getHealth')
   @Response<HealthDto>(503, 'The database does not answer')
   public async health(): Promise<HealthDto> {
     const health = await this.services.health.check();

@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Response, Route, Security, Tags } from '@tsoa/runtime';
+import { Controller, OperationId, Get, Query, Response, Route, Security, Tags } from '@tsoa/runtime';
 import type { ProblemDto } from '../dto/problem.js';
 import type { SecurityReportDto } from '../dto/security.js';
 import type { Services } from '../services/Services.js';
@@ -17,11 +17,13 @@ export class SecurityController extends Controller {
    * Security report for a token: tax and honeypot status (three-valued), liquidity, holders, contract flags,
    * a 0–100 score with its factors, which source said what, and coverage. `isSafe` is false whenever the
    * honeypot status is unknown. Provider outages make the report unsafe; they are not errors.
+   * @summary Token security report
    * @param address Token contract address (EVM, EIP-55 checksum when mixed case) or mint address (Solana).
    * @param chain Chain name, alias or id (`ethereum`, `eth`, `base`, `8453`, `devnet`, `solana`, …); optional when
    * the server has a default chain.
    */
   @Get('token')
+  @OperationId('getTokenSecurityReport')
   @Response<ProblemDto>(422, 'Unknown chain or invalid address')
   public async token(@Query() address: string, @Query() chain?: string): Promise<SecurityReportDto> {
     return this.services.security.report(chain, address);

@@ -1,5 +1,6 @@
 import {
   Controller,
+  OperationId,
   Get,
   Path,
   Post,
@@ -26,10 +27,12 @@ export class WalletController extends Controller {
 
   /**
    * Address and native balance of the configured wallet on a chain.
+   * @summary Configured wallet and its balance
    * @param chain Chain name or alias (`ethereum`, `eth`, `base`, `devnet`, …) or chain id. Optional when the server
    * has a default chain (`DEFAULT_CHAIN`, or exactly one configured chain).
    */
   @Get('info')
+  @OperationId('getWalletInfo')
   @Response<ProblemDto>(422, 'Unknown or unconfigured chain')
   @Response<ProblemDto>(503, 'Wallet not configured, or the chain RPC is unreachable')
   public async info(@Query() chain?: string): Promise<WalletInfoDto> {
@@ -38,10 +41,12 @@ export class WalletController extends Controller {
 
   /**
    * Native balance of the address in the path (not the configured wallet). Read-only.
+   * @summary Native balance of any address
    * @param address 0x-prefixed 20-byte address; mixed case must be a valid checksum.
    * @param chain Chain name, alias or id; optional when the server has a default chain.
    */
   @Get('balance/{address}')
+  @OperationId('getWalletBalance')
   @Response<ProblemDto>(422, 'Invalid address, or unknown or unconfigured chain')
   @Response<ProblemDto>(502, 'The chain RPC answered with an error')
   @Response<ProblemDto>(503, 'The chain RPC is unreachable or timed out')
@@ -52,8 +57,10 @@ export class WalletController extends Controller {
   /**
    * Generates a new wallet and returns its private key ONCE. Disabled (403 `WALLET_CREATE_DISABLED`) unless
    * ENABLE_WALLET_CREATE_ENDPOINT=true. Serve over HTTPS when enabled. The key is never stored or logged.
+   * @summary Create a wallet (disabled by default)
    */
   @Post('create')
+  @OperationId('createWallet')
   @SuccessResponse(201, 'Created')
   @Response<ProblemDto>(403, 'Wallet creation is disabled')
   public async create(): Promise<CreatedWalletDto> {

@@ -2,6 +2,7 @@
 export interface ProblemDto {
   type: string;
   title: string;
+  /** @isInt */
   status: number;
   /** Stable machine-readable code, e.g. `UNAUTHORIZED`, `VALIDATION_FAILED`, `UNSUPPORTED_CHAIN`. */
   code: string;

@@ -13,15 +13,19 @@ export interface TaxInfoDto {
 export interface LiquidityInfoDto {
   usd: number | null;
   volume24hUsd: number | null;
+  /** @isInt */
   pairCount: number | null;
   oldestPairCreatedAt: string | null;
+  /** @isInt */
   pairAgeDays: number | null;
 }
 
 export interface HolderInfoDto {
+  /** @isInt */
   count: number | null;
   topHolderPercent: number | null;
   top10HolderPercent: number | null;
+  /** @isInt */
   lpHolderCount: number | null;
   lpLockedPercent: number | null;
 }
@@ -36,8 +40,10 @@ export interface SolanaMintInfoDto {
   transferHookProgram: string | null;
   hasTransferHook: boolean | null;
   defaultAccountFrozen: boolean | null;
+  /** @isInt */
   transferFeeBps: number | null;
   supply: string | null;
+  /** @isInt */
   decimals: number | null;
 }
 
@@ -62,6 +68,7 @@ export interface ContractInfoDto {
 /** One additive score factor with its points and reason; a veto forces the score to 0. */
 export interface ScoreFactorDto {
   id: string;
+  /** @isInt */
   points: number;
   reason: string;
   veto: boolean;
@@ -72,6 +79,7 @@ export interface SourceRecordDto {
   name: string;
   status: 'ok' | 'failed' | 'skipped';
   fetchedAt: string;
+  /** @isInt */
   durationMs: number;
   fields: string[];
   cached: boolean;
@@ -85,12 +93,15 @@ export interface EvidenceConflictDto {
 }
 
 export interface CoverageDto {
+  /** @isInt */
   known: number;
+  /** @isInt */
   total: number;
   /** Share of core fields known, 0–1. */
   ratio: number;
   missing: string[];
   notChecked: string[];
+  /** @isInt */
   scoreCap: number;
 }
 
@@ -103,10 +114,14 @@ export interface SecurityReportDto {
   liquidity: LiquidityInfoDto;
   holders: HolderInfoDto;
   contract: ContractInfoDto;
-  /** 0–100 integer. */
+  /**
+   * 0–100 integer.
+   * @isInt
+   */
   safetyScore: number;
   riskLevel: 'low' | 'medium' | 'high' | 'critical' | 'unknown';
   isSafe: boolean;
+  /** @isInt */
   threshold: number;
   warnings: string[];
   recommendations: string[];

@@ -1,6 +1,9 @@
 /** A chain as it appears in responses. */
 export interface ChainRefDto {
-  /** EIP-155 chain id. */
+  /**
+   * EIP-155 chain id.
+   * @isInt
+   */
   id: number;
   /** Registry name, e.g. `ethereum`, `base`, `devnet`. */
   name: string;
@@ -17,7 +20,10 @@ export interface BalanceDto {
   balanceWei: string;
   /** Native currency symbol. */
   symbol: string;
-  /** Block the balance was read at. */
+  /**
+   * Block the balance was read at.
+   * @isInt
+   */
   blockNumber: number;
 }
 
