@@ -12,12 +12,19 @@ async function demo(): Promise<void> {
   const devnet = await startDevnet();
   const account = devnet.manifest.accounts[1] ?? devnet.manifest.accounts[0];
   if (!account) throw new Error('devnet has no funded account');
-  const apiKey = randomBytes(32).toString('hex');
+  // A key the user already set is kept, so a restart does not break their scripts; otherwise a fresh random one.
+  const apiKey = process.env.WEB3_API_KEY?.trim() || randomBytes(32).toString('hex');
   const config = loadConfig({
     ...process.env,
     WEB3_API_KEY: apiKey,
     API_HOST: process.env.API_HOST ?? '127.0.0.1',
     API_PORT: process.env.API_PORT ?? '8000',
+    UNISWAP_V3_DEVNET: [
+      devnet.manifest.contracts.uniswapV3Factory,
+      devnet.manifest.contracts.uniswapV3SwapRouter,
+      devnet.manifest.contracts.uniswapV3QuoterV2,
+      'SwapRouter',
+    ].join(','),
     RPC_URL_DEVNET: devnet.rpcUrl,
     UNISWAP_V2_DEVNET: [
       devnet.manifest.contracts.uniswapV2Router02,
@@ -38,11 +45,18 @@ async function demo(): Promise<void> {
       `API server:  ${server.url}   (Swagger UI: ${server.url}/docs, Redoc: ${server.url}/redoc)`,
       `Devnet RPC:  ${devnet.rpcUrl} (chain id ${devnet.manifest.chainId})`,
       `Wallet:      ${account.address} (funded devnet account; devnet keys are public)`,
-      `API key:     ${apiKey}`,
+      `API key:     ${apiKey}${process.env.WEB3_API_KEY?.trim() ? ' (from WEB3_API_KEY)' : ' (random; set WEB3_API_KEY to keep one across restarts)'}`,
+      '',
+      'Devnet tokens (symbol, address, decimals):',
+      ...Object.values(devnet.manifest.tokens).map(
+        (t) => `  ${t.symbol.padEnd(7)} ${t.address}  ${String(t.decimals).padStart(2)}  ${t.name}`,
+      ),
+      `  ${'WETH'.padEnd(7)} ${devnet.manifest.contracts.weth}  18  Wrapped Ether`,
       '',
       'Try:',
       `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/wallet/info?chain=devnet"`,
       `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/security/token?chain=devnet&address=${devnet.manifest.tokens.honeypot.address}"`,
+      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/governor/status"`,
       '',
       'Ctrl-C stops the server and the devnet.',
       '',

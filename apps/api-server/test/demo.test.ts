@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const DEMO = new URL('../dist/demo.js', import.meta.url).pathname;
+
+/** Runs `pnpm demo`'s entry as a child, waits for its banner, and gives back what it printed. */
+async function runDemo(
+  env: Record<string, string>,
+): Promise<{ out: string; stop: () => Promise<number | null> }> {
+  const child = spawn(process.execPath, [DEMO], {
+    env: {
+      ...process.env,
+      API_PORT: '0',
+      DATA_DIR: join(mkdtempSync(join(tmpdir(), 'demo-')), 'data'),
+      ...env,
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`demo did not start:\n${out}`)), 60_000);
+    const check = setInterval(() => {
+      if (out.includes('Ctrl-C stops')) {
+        clearInterval(check);
+        clearTimeout(timer);
+        resolve();
+      }
+    }, 50);
+    child.once('exit', (code) => reject(new Error(`demo exited with ${code}:\n${out}`)));
+  });
+  return {
+    out,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+describe('pnpm demo', () => {
+  it('prints the URL, the user’s own key, every devnet token and curl lines that work; stops on SIGTERM', async () => {
+    const key = 'demo-key-0123456789abcdef0123456789abcdef';
+    const demo = await runDemo({ WEB3_API_KEY: key });
+    try {
+      expect(demo.out).toContain(`API key:     ${key} (from WEB3_API_KEY)`);
+      expect(demo.out).not.toContain('Failed to load bindings');
+      for (const symbol of ['USDC', 'DAI', 'WBTC', 'HONEY', 'FEE', 'TAX', 'WETH']) {
+        expect(demo.out).toMatch(new RegExp(`\\n  ${symbol} +0x[0-9a-fA-F]{40} `));
+      }
+      const curls = [...demo.out.matchAll(/curl -s -H "X-API-Key: ([^"]+)" "([^"]+)"/g)];
+      expect(curls.length).toBeGreaterThanOrEqual(3);
+      for (const [, header, url] of curls) {
+        const res = await fetch(url as string, { headers: { 'X-API-Key': header as string } });
+        expect(res.status).toBe(200);
+      }
+    } finally {
+      expect(await demo.stop()).toBe(0);
+    }
+  });
+
+  it('without WEB3_API_KEY it makes a random 64-hex key and says so', async () => {
+    const { WEB3_API_KEY: _unused, ...rest } = process.env;
+    const demo = await runDemo({ ...(rest as Record<string, string>), WEB3_API_KEY: '' });
+    try {
+      expect(demo.out).toMatch(/API key: {5}[0-9a-f]{64} \(random; set WEB3_API_KEY/);
+    } finally {
+      await demo.stop();
+    }
+  });
+});
