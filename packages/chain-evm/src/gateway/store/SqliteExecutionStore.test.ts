@@ -1,0 +1,198 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SqliteExecutionStore } from './SqliteExecutionStore.js';
+import {
+  testExecutionRecord,
+  testHash,
+  testPreparingRecord,
+  testTransaction,
+} from './testing/executionFixtures.js';
+import { describeExecutionStoreContract } from './testing/executionStoreContract.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'gateway-executions-'));
+const open: Database.Database[] = [];
+const connect = (file: string) => {
+  const db = new Database(file);
+  open.push(db);
+  return db;
+};
+afterAll(() => {
+  for (const db of open) if (db.open) db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let n = 0;
+describeExecutionStoreContract(
+  'SqliteExecutionStore',
+  () => new SqliteExecutionStore({ database: connect(join(dir, `c${n++}.db`)) }),
+);
+
+/** Rows of the gateway tables, read with plain SQL (not through the store). */
+function countRows(db: Database.Database): { executions: number; transactions: number } {
+  return {
+    executions: (db.prepare('SELECT COUNT(*) AS n FROM gateway_executions').get() as { n: number }).n,
+    transactions: (db.prepare('SELECT COUNT(*) AS n FROM gateway_transactions').get() as { n: number }).n,
+  };
+}
+
+describe('SqliteExecutionStore', () => {
+  it('survives a reopen: every field reads back from a new connection', async () => {
+    const file = join(dir, 'reopen.db');
+    let db = connect(file);
+    const store = new SqliteExecutionStore({ database: db });
+    const full = testExecutionRecord();
+    await store.insert(full);
+    await store.insert(testPreparingRecord({ id: 'exe_p', createdAt: 1 }));
+    const signed = await store.addTransaction('exe_p', testTransaction({ hash: testHash(7), nonce: 3 }), 2);
+    db.close();
+
+    db = connect(file);
+    const reopened = new SqliteExecutionStore({ database: db });
+    expect(await reopened.get(full.id)).toEqual(full);
+    expect(await reopened.get('exe_p')).toEqual(signed);
+    expect((await reopened.listUnsettled()).map((r) => r.id)).toEqual(['exe_p']);
+    expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([{ version: 1 }]);
+  });
+
+  it('stores amounts as exact decimal TEXT', async () => {
+    const db = connect(join(dir, 'text.db'));
+    const store = new SqliteExecutionStore({ database: db });
+    await store.insert(testExecutionRecord());
+    expect(
+      db.prepare('SELECT value_wei, fee_wei, typeof(value_wei) AS t FROM gateway_executions').get(),
+    ).toEqual({
+      value_wei: (2n ** 256n - 1n).toString(),
+      fee_wei: '123456789012345678901',
+      t: 'text',
+    });
+    expect(db.prepare('SELECT max_fee_per_gas FROM gateway_transactions').get()).toEqual({
+      max_fee_per_gas: (2n ** 128n + 5n).toString(),
+    });
+  });
+
+  it('never joins a caller transaction: every write refuses, and neither ROLLBACK nor COMMIT leaks anything', async () => {
+    const db = connect(join(dir, 'foreign.db'));
+    const store = new SqliteExecutionStore({ database: db });
+    await store.insert(testPreparingRecord({ id: 'exe_existing' }));
+    const before = await store.get('exe_existing');
+
+    for (const end of ['ROLLBACK', 'COMMIT']) {
+      db.exec('BEGIN');
+      const writes = await Promise.allSettled([
+        store.insert(testPreparingRecord({ id: `exe_new_${end}` })),
+        store.update('exe_existing', { status: 'failed', code: 'X' }, 50),
+        store.addTransaction('exe_existing', testTransaction({ hash: testHash(8) }), 51),
+      ]);
+      for (const w of writes) {
+        expect(w.status).toBe('rejected');
+        expect((w as PromiseRejectedResult).reason).toMatchObject({ code: 'STORE_FAILURE' });
+      }
+      await expect(store.get('exe_existing')).rejects.toMatchObject({ code: 'STORE_FAILURE' });
+      await expect(store.list({ limit: 10 })).rejects.toMatchObject({ code: 'STORE_FAILURE' });
+      await expect(store.listUnsettled()).rejects.toMatchObject({ code: 'STORE_FAILURE' });
+      expect(db.inTransaction).toBe(true);
+      db.exec(end);
+      expect(await store.get(`exe_new_${end}`)).toBeNull();
+      expect(await store.get('exe_existing')).toEqual(before);
+      expect(countRows(db)).toEqual({ executions: 1, transactions: 0 });
+    }
+    // And works again once the caller's transaction is over.
+    await store.update('exe_existing', { status: 'failed' }, 60);
+    expect((await store.get('exe_existing'))?.status).toBe('failed');
+  });
+
+  it('refuses to be constructed inside a caller transaction', () => {
+    const db = connect(join(dir, 'foreign-ctor.db'));
+    db.exec('BEGIN');
+    expect(() => new SqliteExecutionStore({ database: db })).toThrow(
+      expect.objectContaining({ code: 'STORE_FAILURE' }),
+    );
+    db.exec('ROLLBACK');
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'gateway_%'").all()).toEqual([]);
+  });
+
+  it('raises the connection to synchronous=FULL, never lowers it, and switches to WAL', () => {
+    const off = connect(join(dir, 'sync-off.db'));
+    off.pragma('synchronous = OFF');
+    new SqliteExecutionStore({ database: off });
+    expect(off.pragma('synchronous', { simple: true })).toBe(2);
+    expect(off.pragma('journal_mode', { simple: true })).toBe('wal');
+    const normal = connect(join(dir, 'sync-normal.db'));
+    normal.pragma('synchronous = NORMAL');
+    new SqliteExecutionStore({ database: normal });
+    expect(normal.pragma('synchronous', { simple: true })).toBe(2);
+    const extra = connect(join(dir, 'sync-extra.db'));
+    extra.pragma('synchronous = EXTRA');
+    new SqliteExecutionStore({ database: extra });
+    expect(extra.pragma('synchronous', { simple: true })).toBe(3);
+  });
+
+  it('two connections on one file see each other’s writes', async () => {
+    const file = join(dir, 'two.db');
+    const a = new SqliteExecutionStore({ database: connect(file) });
+    const b = new SqliteExecutionStore({ database: connect(file) });
+    await a.insert(testPreparingRecord({ id: 'exe_1', createdAt: 1 }));
+    expect((await b.get('exe_1'))?.status).toBe('preparing');
+    await b.addTransaction('exe_1', testTransaction(), 2);
+    expect((await a.get('exe_1'))?.transactions).toEqual([testTransaction()]);
+    await expect(b.insert(testPreparingRecord({ id: 'exe_1' }))).rejects.toMatchObject({
+      code: 'EXECUTION_EXISTS',
+    });
+    await b.insert(testPreparingRecord({ id: 'exe_2', createdAt: 2 }));
+    expect((await a.list({ limit: 10 })).items.map((r) => r.id)).toEqual(['exe_2', 'exe_1']);
+  });
+
+  it('a write blocked by another connection’s write lock fails with STORE_FAILURE and writes nothing', async () => {
+    const file = join(dir, 'busy.db');
+    const db = new Database(file, { timeout: 50 });
+    open.push(db);
+    const store = new SqliteExecutionStore({ database: db });
+    const other = connect(file);
+    other.exec('BEGIN IMMEDIATE');
+    await expect(store.insert(testPreparingRecord())).rejects.toMatchObject({ code: 'STORE_FAILURE' });
+    other.exec('ROLLBACK');
+    expect(db.inTransaction).toBe(false);
+    expect(await store.get(testPreparingRecord().id)).toBeNull();
+  });
+
+  it('migrates idempotently, owns only gateway_ tables, and refuses a newer schema', () => {
+    const file = join(dir, 'schema.db');
+    const db = connect(file);
+    new SqliteExecutionStore({ database: db });
+    new SqliteExecutionStore({ database: connect(file) });
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
+    expect(tables).toEqual([
+      { name: 'gateway_executions' },
+      { name: 'gateway_idempotency_keys' },
+      { name: 'gateway_migrations' },
+      { name: 'gateway_transactions' },
+    ]);
+    expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([{ version: 1 }]);
+    db.prepare('INSERT INTO gateway_migrations (version, applied_at) VALUES (2, 0)').run();
+    expect(() => new SqliteExecutionStore({ database: connect(file) })).toThrow(
+      expect.objectContaining({ code: 'STORE_FAILURE', message: expect.stringContaining('newer') }),
+    );
+  });
+
+  it('reports a corrupt row as STORE_FAILURE instead of guessing an amount', async () => {
+    const db = connect(join(dir, 'corrupt.db'));
+    const store = new SqliteExecutionStore({ database: db });
+    await store.insert(testExecutionRecord());
+    db.prepare("UPDATE gateway_executions SET value_wei = '1e18'").run();
+    await expect(store.get(testExecutionRecord().id)).rejects.toMatchObject({ code: 'STORE_FAILURE' });
+    await expect(store.update(testExecutionRecord().id, { status: 'failed' }, 1)).rejects.toMatchObject({
+      code: 'STORE_FAILURE',
+    });
+    db.prepare("UPDATE gateway_executions SET value_wei = '1', status = 'weird'").run();
+    await expect(store.list({ limit: 5 })).rejects.toMatchObject({ code: 'STORE_FAILURE' });
+  });
+
+  it('refuses something that is not a database', () => {
+    expect(() => new SqliteExecutionStore({ database: {} as never })).toThrow(
+      expect.objectContaining({ code: 'STORE_FAILURE' }),
+    );
+  });
+});

@@ -1,0 +1,123 @@
+import { BaseError } from '../../errors/BaseError.js';
+import { StoreError } from '../../errors/StoreError.js';
+import { GATEWAY_MIGRATIONS } from './migrations.js';
+import type { SqliteDatabaseLike, SqliteStatementLike } from './SqliteDatabaseLike.js';
+
+/** `PRAGMA synchronous` value of FULL. */
+const SYNCHRONOUS_FULL = 2;
+
+/**
+ * One gateway store's use of a shared better-sqlite3 handle, following the project's connection rule: it writes
+ * only in transactions it opens itself (`BEGIN IMMEDIATE` … `COMMIT`, never a SAVEPOINT), refuses with
+ * `STORE_FAILURE` when the handle is inside a transaction it did not open (nothing written), runs on a
+ * connection whose `synchronous` pragma it raises to FULL (never lowers), and returns only after `COMMIT`. It
+ * owns the `gateway_*` tables and migrates them at construction; a newer schema is refused. It never closes the
+ * handle.
+ *
+ * @example
+ * ```ts
+ * const connection = new SqliteGatewayConnection({ database, owner: 'SqliteExecutionStore' });
+ * const n = connection.read(() => connection.prepare('SELECT COUNT(*) AS n FROM gateway_executions').get());
+ * ```
+ */
+export class SqliteGatewayConnection {
+  readonly #db: SqliteDatabaseLike;
+  readonly #owner: string;
+  readonly #begin: SqliteStatementLike;
+  readonly #beginImmediate: SqliteStatementLike;
+  readonly #commit: SqliteStatementLike;
+  readonly #rollback: SqliteStatementLike;
+
+  constructor({ database, owner }: { database: SqliteDatabaseLike; owner: string }) {
+    if (typeof database?.prepare !== 'function' || typeof database.exec !== 'function') {
+      throw new StoreError('STORE_FAILURE', `${owner} needs an open better-sqlite3 Database.`);
+    }
+    this.#db = database;
+    this.#owner = owner;
+    this.#guard(() => {
+      this.#refuseForeignTransaction();
+      database.exec('PRAGMA journal_mode = WAL');
+      // A write is reported only once durable: on this connection a COMMIT must reach the disk. Raised only
+      // (EXTRA stays EXTRA).
+      const row = database.prepare('PRAGMA synchronous').get() as { synchronous: number } | undefined;
+      if ((row?.synchronous ?? 0) < SYNCHRONOUS_FULL) database.exec('PRAGMA synchronous = FULL');
+    });
+    this.#begin = this.#guard(() => database.prepare('BEGIN'));
+    this.#beginImmediate = this.#guard(() => database.prepare('BEGIN IMMEDIATE'));
+    this.#commit = this.#guard(() => database.prepare('COMMIT'));
+    this.#rollback = this.#guard(() => database.prepare('ROLLBACK'));
+    this.write(() => this.#migrate());
+  }
+
+  /** Prepares a statement (the schema exists once constructed). */
+  prepare(source: string): SqliteStatementLike {
+    return this.#guard(() => this.#db.prepare(source));
+  }
+
+  /** Runs `fn` in a `BEGIN IMMEDIATE` transaction this connection opens and commits; rolls back if it throws. */
+  write<T>(fn: () => T): T {
+    return this.#transaction(this.#beginImmediate, fn);
+  }
+
+  /** Runs `fn` in a read transaction (one consistent snapshot across tables). */
+  read<T>(fn: () => T): T {
+    return this.#transaction(this.#begin, fn);
+  }
+
+  #transaction<T>(begin: SqliteStatementLike, fn: () => T): T {
+    return this.#guard(() => {
+      this.#refuseForeignTransaction();
+      begin.run();
+      try {
+        const result = fn();
+        this.#commit.run();
+        return result;
+      } catch (error) {
+        if (this.#db.inTransaction) this.#rollback.run();
+        throw error;
+      }
+    });
+  }
+
+  #migrate(): void {
+    this.#db.exec(
+      'CREATE TABLE IF NOT EXISTS gateway_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
+    );
+    const row = this.#db.prepare('SELECT MAX(version) AS version FROM gateway_migrations').get() as {
+      version: number | null;
+    };
+    const current = row.version ?? 0;
+    if (current > GATEWAY_MIGRATIONS.length) {
+      throw new StoreError(
+        'STORE_FAILURE',
+        `The database has gateway schema version ${current}, newer than this package supports (${GATEWAY_MIGRATIONS.length}).`,
+      );
+    }
+    for (let version = current + 1; version <= GATEWAY_MIGRATIONS.length; version++) {
+      this.#db.exec(GATEWAY_MIGRATIONS[version - 1] as string);
+      this.#db
+        .prepare('INSERT INTO gateway_migrations (version, applied_at) VALUES (?, ?)')
+        .run(version, Date.now());
+    }
+  }
+
+  #refuseForeignTransaction(): void {
+    // A caller's later ROLLBACK would erase what this store already reported as written (the ledger defect of
+    // the governor): never join, refuse.
+    if (this.#db.inTransaction) {
+      throw new StoreError(
+        'STORE_FAILURE',
+        `${this.#owner} does not run inside a transaction it did not open: commit or roll back first (nothing was written).`,
+      );
+    }
+  }
+
+  #guard<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (error) {
+      if (error instanceof BaseError) throw error;
+      throw new StoreError('STORE_FAILURE', `The SQLite ${this.#owner} failed.`, { cause: error });
+    }
+  }
+}

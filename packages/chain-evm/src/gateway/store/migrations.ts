@@ -1,0 +1,50 @@
+/**
+ * Ordered schema migrations of the gateway tables (executions, their transactions, idempotency keys); index + 1 is
+ * the version, recorded in `gateway_migrations`. Never edit a shipped one. Statuses are checked in code, not by a
+ * CHECK constraint, so a new status needs no table rebuild. Amounts are decimal TEXT (exact bigints).
+ */
+export const GATEWAY_MIGRATIONS: readonly string[] = [
+  `CREATE TABLE gateway_executions (
+     id TEXT PRIMARY KEY,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     chain_id INTEGER NOT NULL,
+     action TEXT NOT NULL,
+     from_address TEXT NOT NULL,
+     to_address TEXT NOT NULL,
+     intent TEXT NOT NULL,
+     status TEXT NOT NULL,
+     code TEXT,
+     reason TEXT,
+     value_wei TEXT,
+     reservation_id TEXT,
+     nonce INTEGER,
+     mined_hash TEXT,
+     block_number INTEGER,
+     fee_wei TEXT,
+     idempotency_key TEXT,
+     result TEXT
+   );
+   CREATE INDEX gateway_executions_created ON gateway_executions (created_at, id);
+   CREATE INDEX gateway_executions_status_created ON gateway_executions (status, created_at, id);
+   CREATE TABLE gateway_transactions (
+     execution_id TEXT NOT NULL REFERENCES gateway_executions (id),
+     position INTEGER NOT NULL,
+     hash TEXT NOT NULL,
+     raw TEXT NOT NULL,
+     nonce INTEGER NOT NULL,
+     gas_limit TEXT NOT NULL,
+     max_fee_per_gas TEXT NOT NULL,
+     max_priority_fee_per_gas TEXT,
+     signed_at INTEGER NOT NULL,
+     PRIMARY KEY (execution_id, position)
+   );
+   CREATE INDEX gateway_transactions_hash ON gateway_transactions (hash);
+   CREATE TABLE gateway_idempotency_keys (
+     key TEXT PRIMARY KEY,
+     request_hash TEXT NOT NULL,
+     response TEXT,
+     claimed_at INTEGER NOT NULL,
+     completed_at INTEGER
+   );`,
+];

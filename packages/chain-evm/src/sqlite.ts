@@ -1,0 +1,9 @@
+export type { SqliteDatabaseLike, SqliteStatementLike } from './gateway/store/SqliteDatabaseLike.js';
+export {
+  SqliteExecutionStore,
+  type SqliteExecutionStoreParameters,
+} from './gateway/store/SqliteExecutionStore.js';
+export {
+  SqliteIdempotencyStore,
+  type SqliteIdempotencyStoreParameters,
+} from './gateway/store/SqliteIdempotencyStore.js';
