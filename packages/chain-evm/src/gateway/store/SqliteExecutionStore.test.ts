@@ -88,7 +88,10 @@ describe('SqliteExecutionStore', () => {
       ]);
       for (const w of writes) {
         expect(w.status).toBe('rejected');
-        expect((w as PromiseRejectedResult).reason).toMatchObject({ code: 'STORE_FAILURE' });
+        expect((w as PromiseRejectedResult).reason).toMatchObject({
+          code: 'STORE_FAILURE',
+          shortMessage: expect.stringContaining('transaction it did not open'),
+        });
       }
       await expect(store.get('exe_existing')).rejects.toMatchObject({ code: 'STORE_FAILURE' });
       await expect(store.list({ limit: 10 })).rejects.toMatchObject({ code: 'STORE_FAILURE' });

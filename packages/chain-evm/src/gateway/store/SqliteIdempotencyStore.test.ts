@@ -118,7 +118,10 @@ describe('SqliteIdempotencyStore', () => {
       ]);
       for (const c of calls) {
         expect(c.status).toBe('rejected');
-        expect((c as PromiseRejectedResult).reason).toMatchObject({ code: 'STORE_FAILURE' });
+        expect((c as PromiseRejectedResult).reason).toMatchObject({
+          code: 'STORE_FAILURE',
+          shortMessage: expect.stringContaining('transaction it did not open'),
+        });
       }
       expect(db.inTransaction).toBe(true);
       db.exec(end);
