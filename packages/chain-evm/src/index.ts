@@ -68,3 +68,6 @@ export type {
   NonceManager,
   TokenAmount,
 } from './gateway/types.js';
+export { StoreError, type StoreErrorCode } from './errors/StoreError.js';
+export { MemoryExecutionStore } from './gateway/store/MemoryExecutionStore.js';
+export { MemoryIdempotencyStore } from './gateway/store/MemoryIdempotencyStore.js';
