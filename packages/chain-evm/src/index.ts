@@ -71,3 +71,20 @@ export type {
 export { StoreError, type StoreErrorCode } from './errors/StoreError.js';
 export { MemoryExecutionStore } from './gateway/store/MemoryExecutionStore.js';
 export { MemoryIdempotencyStore } from './gateway/store/MemoryIdempotencyStore.js';
+export {
+  type ExecuteOptions,
+  type ExecuteReturnType,
+  ExecutionGateway,
+  type ExecutionGatewayParameters,
+  type GatewayEvent,
+  type GatewayReceipt,
+  type GatewaySettings,
+  type GatewaySteps,
+} from './gateway/ExecutionGateway.js';
+export { type CheckPolicyParameters, checkPolicy, type Refusal } from './gateway/checkPolicy.js';
+export {
+  type CheckAcquiredTokensParameters,
+  checkAcquiredTokens,
+  DEFAULT_MAX_SELL_TAX_BPS,
+  type SafetyVerdictInput,
+} from './gateway/checkAcquiredTokens.js';

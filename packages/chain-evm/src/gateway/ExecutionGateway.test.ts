@@ -1,0 +1,369 @@
+import { Governor, MemorySpendLedger, parseEther } from '@org/governor';
+import { Transaction } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { chains } from '../chains/chains.js';
+import { configureChains } from '../chains/configureChains.js';
+import type { RpcSender } from '../multicall/aggregate3.js';
+import { ExecutionGateway, type GatewayReceipt, type GatewaySteps } from './ExecutionGateway.js';
+import { MemoryExecutionStore } from './store/MemoryExecutionStore.js';
+import type { ExecutionIntent, FeeQuote, Hex, NonceManager } from './types.js';
+
+// Unit tests of the pipeline's ORDER and DECISIONS. The chain-facing steps are ports of this package, replaced
+// here by scripted ones; the real steps run against the devnet in ExecutionGateway.devnet.test.ts.
+
+const KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+const ROUTER = '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D';
+const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const registry = configureChains({ overrides: new Map(), registry: chains });
+const GWEI = 1_000_000_000n;
+
+const swap = (overrides: Partial<ExecutionIntent> = {}): ExecutionIntent => ({
+  chainId: 1,
+  action: 'swap',
+  to: ROUTER,
+  data: '0x38ed1739',
+  value: parseEther('0.01'),
+  spends: [],
+  acquires: [{ token: USDC, amount: 1n }],
+  description: 'swap 0.01 ETH for USDC',
+  ...overrides,
+});
+
+interface Script {
+  fees?: FeeQuote;
+  simulate?: Awaited<ReturnType<GatewaySteps['simulate']>>;
+  price?: bigint | null;
+  safety?: { isHoneypot: boolean | null; sellTax: number | null; veto?: boolean };
+  sendError?: Error;
+  definitelyNotSent?: boolean;
+  /** Receipt returned on the n-th wait (0-based), null before. */
+  receiptAt?: number;
+  receiptStatus?: 0 | 1;
+  latestNonce?: number;
+}
+
+function harness(
+  script: Script = {},
+  settings: Record<string, unknown> = {},
+  shared: { governor?: Governor; store?: MemoryExecutionStore } = {},
+) {
+  const calls: string[] = [];
+  const sent: Hex[] = [];
+  let waits = 0;
+  const fees: FeeQuote = script.fees ?? {
+    kind: 'eip1559',
+    baseFeePerGas: 10n * GWEI,
+    maxPriorityFeePerGas: GWEI,
+    maxFeePerGas: 21n * GWEI,
+  };
+  const provider: RpcSender = {
+    async send(method, params) {
+      calls.push(method);
+      if (method === 'eth_sendRawTransaction') {
+        if (script.sendError) throw script.sendError;
+        sent.push(params[0] as Hex);
+        return Transaction.from(params[0] as string).hash;
+      }
+      if (method === 'eth_getTransactionCount') return `0x${(script.latestNonce ?? 0).toString(16)}`;
+      throw new Error(`unexpected ${method}`);
+    },
+  };
+  const receiptFor = (hash: Hex, status: 0 | 1): GatewayReceipt => ({
+    transactionHash: hash,
+    status,
+    blockNumber: 100,
+    gasUsed: 100_000n,
+    effectiveGasPrice: 11n * GWEI,
+    logs: [],
+  });
+  const steps: GatewaySteps = {
+    estimateFees: async () => {
+      calls.push('fees');
+      return fees;
+    },
+    simulate: async () => {
+      calls.push('simulate');
+      return script.simulate ?? { ok: true, gasLimit: 200_000n };
+    },
+    priceInNative: async ({ amounts }) => {
+      calls.push('price');
+      if (amounts.length === 0) return { totalWei: 0n, reason: null };
+      return script.price === null
+        ? { totalWei: null, reason: 'no usable pool' }
+        : { totalWei: script.price ?? 0n, reason: null };
+    },
+    waitForReceipt: async ({ hashes }) => {
+      calls.push('wait');
+      const n = waits++;
+      if (script.receiptAt === undefined || n < script.receiptAt) return null;
+      return receiptFor(hashes[hashes.length - 1] as Hex, script.receiptStatus ?? 1);
+    },
+    bumpFees: ({ previous, ceilingWei }) => {
+      if (previous.kind !== 'eip1559') return null;
+      const maxFeePerGas = (previous.maxFeePerGas * 1125n) / 1000n + 1n;
+      if (maxFeePerGas > ceilingWei) return null;
+      return {
+        ...previous,
+        maxFeePerGas,
+        maxPriorityFeePerGas: (previous.maxPriorityFeePerGas * 1125n) / 1000n + 1n,
+      };
+    },
+    isDefinitelyNotSent: () => script.definitelyNotSent ?? false,
+  };
+  let nextNonce = 7;
+  const nonces: NonceManager = {
+    async withNonce({ send }) {
+      const nonce = nextNonce;
+      const result = await send(nonce);
+      nextNonce++;
+      return result;
+    },
+  };
+  const governor = shared.governor ?? new Governor({ ledger: new MemorySpendLedger() });
+  const store = shared.store ?? new MemoryExecutionStore();
+  const gateway = new ExecutionGateway({
+    privateKey: KEY,
+    chains: registry,
+    provider: async () => provider,
+    governor,
+    tokenSafety: {
+      getReport: async ({ address }) => {
+        calls.push('safety');
+        return {
+          token: address,
+          tax: script.safety
+            ? { isHoneypot: script.safety.isHoneypot, sellTax: script.safety.sellTax }
+            : { isHoneypot: false, sellTax: 0 },
+          factors: script.safety?.veto ? [{ id: 'hidden-owner', veto: true, reason: 'hidden owner' }] : [],
+        };
+      },
+    },
+    store,
+    nonces,
+    steps,
+    settings: { receiptTimeoutMs: 50, replaceAfterMs: 10, ...settings },
+  });
+  return { gateway, governor, store, calls, sent };
+}
+
+async function openReservations(governor: Governor): Promise<number> {
+  return (await governor.status()).openReservations.length;
+}
+
+describe('ExecutionGateway pipeline', () => {
+  it('happy path: policy → fees → simulate → price → safety → reserve → sign → broadcast → receipt → commit', async () => {
+    const h = harness({ receiptAt: 0 });
+    const { record } = await h.gateway.execute(swap());
+    expect(record.status).toBe('confirmed');
+    expect(h.calls.filter((c) => c !== 'eth_getTransactionCount')).toEqual([
+      'fees',
+      'simulate',
+      'price',
+      'safety',
+      'eth_sendRawTransaction',
+      'wait',
+    ]);
+    expect(h.sent).toHaveLength(1);
+    const tx = Transaction.from(h.sent[0] as string);
+    expect(tx.nonce).toBe(7);
+    expect(tx.gasLimit).toBe(200_000n);
+    expect(record.transactions.map((t) => t.hash)).toEqual([tx.hash]);
+    expect(record.feeWei).toBe(100_000n * 11n * GWEI);
+    // Committed value = native value + fee actually paid (not the worst case).
+    const status = await h.governor.status();
+    expect(status.openReservations).toEqual([]);
+    expect(status.spent.daily.committed).toBe(parseEther('0.01') + 100_000n * 11n * GWEI);
+  });
+
+  it('a target outside the allowlist is blocked before any chain call', async () => {
+    const h = harness();
+    const { record } = await h.gateway.execute(swap({ to: USDC }));
+    expect(record).toMatchObject({ status: 'blocked', code: 'TARGET_NOT_ALLOWED' });
+    expect(h.calls).toEqual([]);
+  });
+
+  it('a base fee above the ceiling blocks with GAS_PRICE_ABOVE_CEILING', async () => {
+    const h = harness({}, { feeCeilingWei: 20n * GWEI });
+    const { record } = await h.gateway.execute(swap());
+    expect(record).toMatchObject({ status: 'blocked', code: 'GAS_PRICE_ABOVE_CEILING' });
+    expect(h.sent).toEqual([]);
+  });
+
+  it('a reverting simulation blocks, reserves nothing and signs nothing', async () => {
+    const h = harness({ simulate: { ok: false, reason: 'UniswapV2Router: EXPIRED' } });
+    const { record } = await h.gateway.execute(swap());
+    expect(record).toMatchObject({
+      status: 'blocked',
+      code: 'SIMULATION_REVERTED',
+      reason: 'UniswapV2Router: EXPIRED',
+    });
+    expect(await openReservations(h.governor)).toBe(0);
+    expect(h.sent).toEqual([]);
+  });
+
+  it('a spent token that cannot be priced → VALUE_UNKNOWN (never 0, never its raw amount)', async () => {
+    const h = harness({ price: null });
+    const { record } = await h.gateway.execute(
+      swap({ spends: [{ token: USDC, amount: 100_000_000n }], value: 0n }),
+    );
+    expect(record).toMatchObject({ status: 'blocked', code: 'VALUE_UNKNOWN' });
+    expect((await h.governor.status()).spent.daily.total).toBe(0n);
+  });
+
+  it.each([
+    [{ isHoneypot: true, sellTax: null }, 'TOKEN_UNSAFE'],
+    [{ isHoneypot: null, sellTax: 0 }, 'TOKEN_SAFETY_UNKNOWN'],
+    [{ isHoneypot: false, sellTax: null }, 'TOKEN_SAFETY_UNKNOWN'],
+    [{ isHoneypot: false, sellTax: 12 }, 'TOKEN_SELL_TAX_TOO_HIGH'],
+    [{ isHoneypot: false, sellTax: 0, veto: true }, 'TOKEN_UNSAFE'],
+  ])('acquiring a token with %j is blocked with %s before any reservation', async (safety, code) => {
+    const h = harness({ safety });
+    const { record } = await h.gateway.execute(swap());
+    expect(record).toMatchObject({ status: 'blocked', code });
+    expect((await h.governor.status()).spent.daily.total).toBe(0n);
+    expect(h.sent).toEqual([]);
+  });
+
+  it('maxSellTaxBps raises the tax limit, but a honeypot stays blocked whatever the request says', async () => {
+    const taxed = harness({ safety: { isHoneypot: false, sellTax: 12 }, receiptAt: 0 });
+    expect((await taxed.gateway.execute(swap({ maxSellTaxBps: 1500 }))).record.status).toBe('confirmed');
+    const honeypot = harness({ safety: { isHoneypot: true, sellTax: 100 } });
+    const { record } = await honeypot.gateway.execute(swap({ maxSellTaxBps: 10_000 }));
+    expect(record.code).toBe('TOKEN_UNSAFE');
+  });
+
+  it('the governor is charged the priced value plus the worst-case fee; over the per-tx cap → blocked, nothing sent', async () => {
+    const h = harness({ price: parseEther('0.049') });
+    const { record } = await h.gateway.execute(swap({ value: 0n, spends: [{ token: USDC, amount: 1n }] }));
+    // 0.049 ETH of USDC + 200k gas × 21 gwei × 1.125³ > 0.05 ETH.
+    expect(record).toMatchObject({ status: 'blocked', code: 'PER_TX_LIMIT_EXCEEDED' });
+    expect(record.valueWei).toBeGreaterThan(parseEther('0.049'));
+    expect(h.sent).toEqual([]);
+  });
+
+  it('the kill switch engaged after the reservation still stops the send, and the reservation is released', async () => {
+    const h = harness({ receiptAt: 0 });
+    const original = h.governor.reserve.bind(h.governor);
+    h.governor.reserve = async (request) => {
+      const decision = await original(request);
+      await h.governor.kill();
+      return decision;
+    };
+    const { record } = await h.gateway.execute(swap());
+    expect(record).toMatchObject({ status: 'blocked', code: 'KILL_SWITCH_ENGAGED' });
+    expect(h.sent).toEqual([]);
+    expect(await openReservations(h.governor)).toBe(0);
+  });
+
+  it('a send the node refused → failed, reservation released', async () => {
+    const h = harness({ sendError: new Error('insufficient funds'), definitelyNotSent: true });
+    const { record } = await h.gateway.execute(swap());
+    expect(record).toMatchObject({ status: 'failed', code: 'SEND_FAILED' });
+    expect(await openReservations(h.governor)).toBe(0);
+  });
+
+  it('a send that may have reached the node → pending, reservation kept (never released)', async () => {
+    const h = harness({ sendError: new Error('socket hang up'), definitelyNotSent: false });
+    const { record } = await h.gateway.execute(swap());
+    expect(record).toMatchObject({ status: 'pending', code: 'BROADCAST_UNCERTAIN' });
+    expect(await openReservations(h.governor)).toBe(1);
+  });
+
+  it('mined with status 0 → reverted: the fee is committed, never reported as success', async () => {
+    const h = harness({ receiptAt: 0, receiptStatus: 0 });
+    const { record } = await h.gateway.execute(swap());
+    expect(record).toMatchObject({ status: 'reverted', code: 'TX_REVERTED' });
+    const status = await h.governor.status();
+    expect(status.openReservations).toEqual([]);
+    expect(status.spent.daily.committed).toBe(100_000n * 11n * GWEI);
+  });
+
+  it('no receipt in time → pending with the reservation still counted; a stuck tx is replaced with the same nonce', async () => {
+    const h = harness({}, { maxReplacements: 2 });
+    const { record } = await h.gateway.execute(swap());
+    expect(record.status).toBe('pending');
+    expect(await openReservations(h.governor)).toBe(1);
+    const txs = h.sent.map((raw) => Transaction.from(raw));
+    expect(txs.length).toBe(3);
+    expect(new Set(txs.map((t) => t.nonce))).toEqual(new Set([7]));
+    for (let i = 1; i < txs.length; i++) {
+      expect((txs[i]?.maxFeePerGas ?? 0n) * 1000n).toBeGreaterThanOrEqual(
+        (txs[i - 1]?.maxFeePerGas ?? 0n) * 1125n,
+      );
+    }
+    const stored = await h.store.get(record.id);
+    expect(stored?.transactions.map((t) => t.hash)).toEqual(txs.map((t) => t.hash));
+  });
+
+  it('settles on the replacement that was mined', async () => {
+    const h = harness({ receiptAt: 1 }, { maxReplacements: 3 });
+    const { record } = await h.gateway.execute(swap());
+    expect(record.status).toBe('confirmed');
+    expect(record.minedHash).toBe(record.transactions[1]?.hash);
+  });
+});
+
+describe('ExecutionGateway.reconcile', () => {
+  it('a pending execution is settled from its hash once mined, and committed', async () => {
+    const first = harness();
+    const { record } = await first.gateway.execute(swap());
+    expect(record.status).toBe('pending');
+    // A new process on the same store and ledger; the chain has mined it meanwhile.
+    const later = harness({ receiptAt: 0 }, {}, { governor: first.governor, store: first.store });
+    const changed = await later.gateway.reconcile();
+    expect(changed.map((r) => [r.id, r.status])).toEqual([[record.id, 'confirmed']]);
+    expect(await openReservations(first.governor)).toBe(0);
+    expect((await first.governor.status()).spent.daily.committed).toBe(
+      parseEther('0.01') + 100_000n * 11n * GWEI,
+    );
+  });
+
+  it('a pending execution whose nonce another transaction used is failed and its reservation released', async () => {
+    const first = harness();
+    const { record } = await first.gateway.execute(swap());
+    const later = harness({ latestNonce: 8 }, {}, { governor: first.governor, store: first.store });
+    const changed = await later.gateway.reconcile();
+    expect(changed.map((r) => [r.status, r.code])).toEqual([['failed', 'NONCE_CONSUMED']]);
+    expect(await openReservations(first.governor)).toBe(0);
+    expect((await first.store.get(record.id))?.status).toBe('failed');
+  });
+
+  it('a pending execution not mined and with its nonce free is re-broadcast and stays counted', async () => {
+    const first = harness();
+    await first.gateway.execute(swap());
+    const later = harness({ latestNonce: 7 }, {}, { governor: first.governor, store: first.store });
+    expect(await later.gateway.reconcile()).toEqual([]);
+    expect(later.sent.length).toBeGreaterThan(0);
+    expect(await openReservations(first.governor)).toBe(1);
+  });
+
+  it('a record left `preparing` by a crash (nothing signed) releases its reservation', async () => {
+    const h = harness();
+    const reservation = await h.governor.reserve({ action: 'swap', value: parseEther('0.01') });
+    await h.store.insert({
+      id: 'crashed',
+      createdAt: 1,
+      updatedAt: 1,
+      chainId: 1,
+      action: 'swap',
+      from: h.gateway.address,
+      to: ROUTER,
+      intent: { description: 'x', value: '0', spends: [], acquires: [] },
+      status: 'preparing',
+      code: null,
+      reason: null,
+      valueWei: parseEther('0.01'),
+      reservationId: reservation.reservationId,
+      nonce: null,
+      transactions: [],
+      minedHash: null,
+      blockNumber: null,
+      feeWei: null,
+      idempotencyKey: null,
+      result: null,
+    });
+    const changed = await h.gateway.reconcile();
+    expect(changed.map((r) => [r.status, r.code])).toEqual([['failed', 'INTERRUPTED']]);
+    expect(await openReservations(h.governor)).toBe(0);
+  });
+});
