@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { loadKeystore, walletFromPrivateKey } from '@org/chain-evm';
+import { SqliteExecutionStore } from '@org/chain-evm/sqlite';
 import type { ConfirmFn } from '@org/governor';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
@@ -10,6 +11,7 @@ import { createLogger } from './http/createLogger.js';
 import { loadSpec } from './loadSpec.js';
 import { openDatabase } from './openDatabase.js';
 import { ChainProviders } from './services/ChainProviders.js';
+import { ExecutionsService } from './services/ExecutionsService.js';
 import { GovernorService } from './services/GovernorService.js';
 import { HealthService } from './services/HealthService.js';
 import { SecurityService } from './services/SecurityService.js';
@@ -54,10 +56,12 @@ export async function startServer({
     registry: config.chains,
     defaultChainId: config.defaultChainId,
   });
+  const executionStore = new SqliteExecutionStore({ database });
   const version = packageVersion();
   const services: Services = {
     version,
     health: new HealthService({ version, database, providers }),
+    executions: new ExecutionsService({ store: executionStore, registry: config.chains }),
     wallet: new WalletService({ providers, address, enableCreate: config.enableWalletCreate }),
     security: new SecurityService({ config, providers }),
     governor: new GovernorService({ config, database, logger: log, ...(confirmFn ? { confirmFn } : {}) }),

@@ -1,3 +1,4 @@
+import type { ExecutionsService } from './ExecutionsService.js';
 import type { GovernorService } from './GovernorService.js';
 import type { HealthService } from './HealthService.js';
 import type { SecurityService } from './SecurityService.js';
@@ -10,4 +11,5 @@ export interface Services {
   security: SecurityService;
   governor: GovernorService;
   health: HealthService;
+  executions: ExecutionsService;
 }
