@@ -54,6 +54,7 @@ describe('exported ABIs match the deployed artifacts', () => {
     expectSubset(abis.erc4626Abi, contracts.DevnetVault.abi as InterfaceAbi);
     expectSubset(abis.honeypotTokenAbi, contracts.HoneypotToken.abi as InterfaceAbi);
     expectSubset(abis.feeOnTransferTokenAbi, contracts.FeeOnTransferToken.abi as InterfaceAbi);
+    expectSubset(abis.switchableTokenAbi, contracts.SwitchableToken.abi as InterfaceAbi);
   });
 
   it('Multicall3: every selector is dispatched by the public bytecode', () => {

@@ -291,3 +291,20 @@ export const honeypotTokenAbi = [
  * ```
  */
 export const feeOnTransferTokenAbi = ['function FEE_BPS() view returns (uint256)'] as const;
+
+/**
+ * The devnet switchable token's extra surface (on top of {@link erc20Abi}). DEVNET ONLY: anyone may switch.
+ *
+ * @example
+ * ```ts
+ * import { Contract } from 'ethers';
+ * import { switchableTokenAbi } from '@org/devnet';
+ * await new Contract(devnet.manifest.tokens.switchable.address, switchableTokenAbi, signer).setBlocked(true);
+ * ```
+ */
+export const switchableTokenAbi = [
+  'function blocked() view returns (bool)',
+  'function setBlocked(bool value)',
+  'event BlockedSet(bool blocked)',
+  'error TransfersBlocked(address from, address to)',
+] as const;

@@ -12,7 +12,14 @@ describe('compileContracts', () => {
     const cold = await compileContracts({ cacheDir });
     expect(cold.fromCache).toBe(false);
     expect(Object.keys(cold.contracts).sort()).toEqual(
-      ['DevnetToken', 'DevnetVault', 'FeeOnTransferToken', 'HighTaxToken', 'HoneypotToken'].sort(),
+      [
+        'DevnetToken',
+        'DevnetVault',
+        'FeeOnTransferToken',
+        'HighTaxToken',
+        'HoneypotToken',
+        'SwitchableToken',
+      ].sort(),
     );
     for (const contract of Object.values(cold.contracts))
       expect(contract.bytecode).toMatch(/^0x[0-9a-f]{200,}$/);

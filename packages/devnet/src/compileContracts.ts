@@ -11,7 +11,8 @@ export type DevnetContractName =
   | 'HoneypotToken'
   | 'FeeOnTransferToken'
   | 'DevnetVault'
-  | 'HighTaxToken';
+  | 'HighTaxToken'
+  | 'SwitchableToken';
 
 /** ABI and creation bytecode of one compiled contract. */
 export interface CompiledContract {
@@ -44,6 +45,7 @@ const CONTRACT_NAMES: readonly DevnetContractName[] = [
   'FeeOnTransferToken',
   'DevnetVault',
   'HighTaxToken',
+  'SwitchableToken',
 ];
 const OZ_PREFIX = '@openzeppelin/contracts/';
 const SETTINGS = {
@@ -96,9 +98,9 @@ function readDevnetSources(): Record<string, string> {
 }
 
 /**
- * Compiles the devnet's test contracts (honeypot, fee-on-transfer, ERC-4626 vault, mintable ERC-20)
- * with solc-js 0.8.37 (`evmVersion: 'cancun'`) against the installed `@openzeppelin/contracts`, caching the
- * output by source hash. solc-js is loaded only on a cache miss (it costs about a second).
+ * Compiles the devnet's test contracts (honeypot, fee-on-transfer, 95%-sell-tax, switchable, ERC-4626 vault,
+ * mintable ERC-20) with solc-js 0.8.37 (`evmVersion: 'cancun'`) against the installed `@openzeppelin/contracts`,
+ * caching the output by source hash. solc-js is loaded only on a cache miss (it costs about a second).
  *
  * @example
  * ```ts

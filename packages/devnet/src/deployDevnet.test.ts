@@ -1,4 +1,4 @@
-import { type JsonRpcProvider, MaxUint256, parseEther, parseUnits } from 'ethers';
+import { type JsonRpcProvider, MaxUint256, parseEther, parseUnits, ZeroAddress } from 'ethers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   contractAt,
@@ -15,9 +15,11 @@ import {
   honeypotTokenAbi,
   multicall3Abi,
   quoterV2Abi,
+  switchableTokenAbi,
   uniswapV2FactoryAbi,
   uniswapV2PairAbi,
   uniswapV2RouterAbi,
+  uniswapV3FactoryAbi,
   uniswapV3PoolAbi,
   uniswapV3SwapRouterAbi,
   wethAbi,
@@ -109,8 +111,52 @@ describe('deployed layout', () => {
         'WETH/HONEY',
         'WETH/FEE',
         'WETH/TAX',
+        'WETH/SWITCH',
+        'WETH/THIN',
       ]),
     );
+  });
+
+  it('pins every address: tokens added later never move what was deployed before them', () => {
+    const { contracts, tokens, pools } = devnet.manifest;
+    expect(contracts).toEqual({
+      weth: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+      uniswapV2Factory: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+      uniswapV2Router02: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
+      uniswapV3Factory: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9',
+      uniswapV3SwapRouter: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707',
+      uniswapV3QuoterV2: '0x0165878A594ca255338adfa4d48449f69242Eb8F',
+      uniswapV3PositionManager: '0xa513E6E4b8f2a923D98304ec87F64353C4D5C853',
+    });
+    expect(Object.fromEntries(Object.entries(tokens).map(([key, token]) => [key, token.address]))).toEqual({
+      usdc: '0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6',
+      dai: '0x8A791620dd6260079BF849Dc5567aDC3F2FdC318',
+      wbtc: '0x610178dA211FEF7D417bC0e6FeD39F05609AD788',
+      honeypot: '0xB7f8BC63BbcaD18155201308C8f3540b07f84F5e',
+      feeToken: '0xA51c1fc2f0D1a1b8494Ed1FE312d7C3a78Ed91C0',
+      vault: '0x0DCd1Bf9A1b36cE34237eEaFef220932846BCD82',
+      highTax: '0x9A676e781A523b5d0C0e43731313A708CB607508',
+      switchable: '0x04C89607413713Ec9775E14b954286519d836FEf',
+      thin: '0x4C4a2f8c81640e47606d3fd77B353E87Ba015584',
+      lonely: '0x21dF544947ba3E8b3c32561399E88B52Dc8b2823',
+    });
+    expect(pools.v2).toEqual({
+      'WETH/USDC': '0x5815C528EeA756e757418790c6Bc827d370366D9',
+      'WETH/DAI': '0xf95716C9c3E3ab77Bf1b222BCab61C26Dd7c37D7',
+      'WETH/WBTC': '0xF14602C63bE619b125DB2dF520b9c3F0f60A6d6e',
+      'USDC/DAI': '0xcb18e04F6B3d673784baf026B0f6a7D28e320692',
+      'WETH/HONEY': '0xec8831853BB48F813A0E7862367E126032F7C970',
+      'WETH/FEE': '0x49f7125ED9B2fb98a6883DDc32cDcdc9207e768e',
+      'WETH/TAX': '0x681764d529Fbd48280eE6Eb677f123294AdF8b65',
+      'WETH/SWITCH': '0x49cfb378c8Ce55a4dAF977d9De9170E292390921',
+      'WETH/THIN': '0x25673Ab513139223d35489C4Eae80cd0817d93BA',
+    });
+    expect(pools.v3).toEqual({
+      'WETH/USDC/3000': { address: '0x0e0FC52368C72e2E5411aAB6Cc7F90E55e72A341', fee: 3000 },
+      'WETH/USDC/500': { address: '0x06D9085C893226f34EEC1CCc6D4c34A38648743E', fee: 500 },
+      'WETH/WBTC/3000': { address: '0x821144EFF0c2E9824bC3446e1390D4928B542C41', fee: 3000 },
+    });
   });
 
   it('prices the WETH/USDC 0.3% V3 pool at ≈ 3,000 USD with full-range liquidity', async () => {
@@ -322,6 +368,121 @@ describe('high-tax token', () => {
     const pairBefore: bigint = await tax.balanceOf(pair);
     await (await tax.transfer(pair, 1_000n)).wait();
     expect((await tax.balanceOf(pair)) - pairBefore).toBe(50n);
+  });
+});
+
+/** A V2 pair's reserves as (WETH, other token). */
+async function wethReserves(pair: string): Promise<[bigint, bigint]> {
+  const contract = contractAt(pair, uniswapV2PairAbi, provider);
+  const [r0, r1] = await contract.getReserves();
+  return (await contract.token0()) === devnet.manifest.contracts.weth ? [r0, r1] : [r1, r0];
+}
+
+describe('switchable token', () => {
+  it('trades like a plain token through a deep WETH/SWITCH pair until anyone switches it off', async () => {
+    const { contracts, tokens, pools } = devnet.manifest;
+    expect(await wethReserves(pools.v2['WETH/SWITCH']!)).toEqual([parseEther('100'), parseEther('1000000')]);
+    const signer = devSigner(devnet, provider, 5);
+    const router = contractAt(contracts.uniswapV2Router02, uniswapV2RouterAbi, signer);
+    const path = [contracts.weth, tokens.switchable.address];
+    const [, quoted] = await router.getAmountsOut(parseEther('0.1'), path);
+    await (
+      await sendWithMargin(router.swapExactETHForTokens, [0, path, signer.address, deadline()], {
+        value: parseEther('0.1'),
+      })
+    ).wait();
+    const token = contractAt(tokens.switchable.address, [...erc20Abi, ...switchableTokenAbi], signer);
+    expect(await token.balanceOf(signer.address)).toBe(quoted);
+
+    // Any account may flip it (devnet only); while blocked every transfer and swap reverts, mints still work.
+    const stranger = contractAt(
+      tokens.switchable.address,
+      switchableTokenAbi,
+      devSigner(devnet, provider, 8),
+    );
+    await (await stranger.setBlocked(true)).wait();
+    expect(await token.blocked()).toBe(true);
+    const other = devnet.manifest.accounts[9]!.address;
+    await expect(token.transfer.staticCall(other, 1n)).rejects.toMatchObject({
+      revert: { name: 'TransfersBlocked', args: [signer.address, other] },
+    });
+    await expect(
+      router.swapExactETHForTokens.estimateGas(0, path, signer.address, deadline(), { value: 10n ** 15n }),
+    ).rejects.toThrow(/TRANSFER_FAILED/);
+    await mintToken({ devnet, token: tokens.switchable, to: other as `0x${string}`, amount: 7n });
+
+    await (await stranger.setBlocked(false)).wait();
+    await (await token.transfer(other, 1n)).wait();
+    expect(await token.balanceOf(other)).toBe(8n);
+  });
+
+  it('a swap that passes simulation reverts once mined behind setBlocked(true) (automine off)', async () => {
+    const { contracts, tokens } = devnet.manifest;
+    const trader = devSigner(devnet, provider, 6);
+    const router = contractAt(contracts.uniswapV2Router02, uniswapV2RouterAbi, trader);
+    const path = [contracts.weth, tokens.switchable.address];
+    const args = [0, path, trader.address, deadline()] as const;
+    const gasLimit =
+      ((await router.swapExactETHForTokens.estimateGas(...args, { value: parseEther('0.01') })) * 13n) / 10n;
+    await provider.send('evm_setAutomine', [false]);
+    try {
+      const swap = await router.swapExactETHForTokens(...args, { value: parseEther('0.01'), gasLimit });
+      // anvil orders its pool by max fee per gas: a higher one puts the switch ahead of the swap in the block.
+      const switcher = contractAt(
+        tokens.switchable.address,
+        switchableTokenAbi,
+        devSigner(devnet, provider, 8),
+      );
+      const flip = await switcher.setBlocked(true, {
+        gasLimit: 100_000n,
+        maxFeePerGas: swap.maxFeePerGas! * 10n,
+        maxPriorityFeePerGas: swap.maxFeePerGas! * 10n,
+      });
+      await provider.send('evm_mine', []);
+      const [swapReceipt, flipReceipt] = await Promise.all([
+        provider.getTransactionReceipt(swap.hash),
+        provider.getTransactionReceipt(flip.hash),
+      ]);
+      expect(flipReceipt?.status).toBe(1);
+      expect(swapReceipt?.status).toBe(0);
+      expect(swapReceipt?.blockNumber).toBe(flipReceipt?.blockNumber);
+      expect(swapReceipt!.index).toBeGreaterThan(flipReceipt!.index);
+      expect(await contractAt(tokens.switchable.address, erc20Abi, provider).balanceOf(trader.address)).toBe(
+        0n,
+      );
+    } finally {
+      await provider.send('evm_setAutomine', [true]);
+    }
+  });
+});
+
+describe('thin and lonely tokens', () => {
+  it('THIN has one V2 pair holding only 0.5 WETH, at 1 THIN = 0.001 WETH', async () => {
+    const { contracts, tokens, pools } = devnet.manifest;
+    expect(await wethReserves(pools.v2['WETH/THIN']!)).toEqual([parseEther('0.5'), parseEther('500')]);
+    const router = contractAt(contracts.uniswapV2Router02, uniswapV2RouterAbi, provider);
+    const [, wethOut] = await router.getAmountsOut(parseEther('1'), [tokens.thin.address, contracts.weth]);
+    expect(wethOut).toBeGreaterThan(parseEther('0.00099'));
+    expect(wethOut).toBeLessThan(parseEther('0.001'));
+    const v3 = contractAt(contracts.uniswapV3Factory, uniswapV3FactoryAbi, provider);
+    for (const fee of [500, 3000, 10000]) {
+      expect(await v3.getPool(contracts.weth, tokens.thin.address, fee)).toBe(ZeroAddress);
+    }
+  });
+
+  it('LONE has no pool at all (no V2 pair against any token, no V3 pool)', async () => {
+    const { contracts, tokens } = devnet.manifest;
+    const v2 = contractAt(contracts.uniswapV2Factory, uniswapV2FactoryAbi, provider);
+    const v3 = contractAt(contracts.uniswapV3Factory, uniswapV3FactoryAbi, provider);
+    const others = [contracts.weth, ...Object.values(tokens).map((t) => t.address)].filter(
+      (address) => address !== tokens.lonely.address,
+    );
+    for (const other of others) {
+      expect(await v2.getPair(tokens.lonely.address, other)).toBe(ZeroAddress);
+      for (const fee of [500, 3000, 10000])
+        expect(await v3.getPool(tokens.lonely.address, other, fee)).toBe(ZeroAddress);
+    }
+    expect(await contractAt(tokens.lonely.address, erc20Abi, provider).totalSupply()).toBe(0n);
   });
 });
 

@@ -11,11 +11,16 @@ import {
   PLAN_FEE_TOKEN,
   PLAN_HIGH_TAX,
   PLAN_HONEYPOT,
+  PLAN_LATE_V2_POOLS,
+  PLAN_LONELY,
+  PLAN_SWITCHABLE,
+  PLAN_THIN,
   PLAN_V2_POOLS,
   PLAN_V3_POOLS,
   PLAN_VAULT,
   PLAN_VAULT_DEPOSIT,
   PLAN_VAULT_YIELD,
+  type PlanPool,
   type PlanTokenKey,
   TICK_SPACING,
 } from './internal/deployPlan.js';
@@ -63,7 +68,8 @@ function loadArtifact(path: string): Artifact {
  * function of the deployer's nonce: WETH9, Multicall3 (runtime code copied to its canonical address),
  * Uniswap V2 (factory, Router02) and V3 (factory, SwapRouter, QuoterV2, NonfungiblePositionManager), the
  * USDC/DAI/WBTC-like tokens, the honeypot, the fee-on-transfer token and the ERC-4626 vault, then seeds the
- * V2 pairs and full-range V3 positions at ETH ≈ 3,000 USD and BTC ≈ 60,000 USD.
+ * V2 pairs and full-range V3 positions at ETH ≈ 3,000 USD and BTC ≈ 60,000 USD; the tokens added later (95% sell
+ * tax, switchable, thin pool, no pool) come after all of it, so earlier addresses never move.
  *
  * @example
  * ```ts
@@ -166,48 +172,51 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
   const addressOf = (key: PlanTokenKey): Hex => (key === 'weth' ? weth : tokens[key]!.address);
 
   // 3. Fund the deployer: wrap ETH, mint the test tokens, approve the routers.
-  const needed = new Map<PlanTokenKey, bigint>();
-  const add = (key: PlanTokenKey, amount: bigint): void => {
-    needed.set(key, (needed.get(key) ?? 0n) + amount);
+  const neededFor = (pools: readonly PlanPool[]): Map<PlanTokenKey, bigint> => {
+    const needed = new Map<PlanTokenKey, bigint>();
+    for (const pool of pools) {
+      needed.set(pool.tokenA, (needed.get(pool.tokenA) ?? 0n) + pool.amountA);
+      needed.set(pool.tokenB, (needed.get(pool.tokenB) ?? 0n) + pool.amountB);
+    }
+    return needed;
   };
-  for (const pool of [...PLAN_V2_POOLS, ...PLAN_V3_POOLS]) {
-    add(pool.tokenA, pool.amountA);
-    add(pool.tokenB, pool.amountB);
-  }
-  add('usdc', PLAN_VAULT_DEPOSIT + PLAN_VAULT_YIELD);
   const wethIface = new Interface(weth9.abi);
+  async function fund(needed: Map<PlanTokenKey, bigint>, spenders: readonly Hex[]): Promise<void> {
+    await send('wrap ETH', {
+      to: weth,
+      data: wethIface.encodeFunctionData('deposit', []) as Hex,
+      value: needed.get('weth') ?? 0n,
+    });
+    for (const [key, amount] of needed) {
+      if (key === 'weth') continue;
+      await send(`mint ${key}`, {
+        to: addressOf(key),
+        data: erc20.encodeFunctionData('mint', [deployer, amount]) as Hex,
+      });
+    }
+    for (const key of needed.keys()) {
+      for (const spender of spenders) {
+        await send(`approve ${key}`, {
+          to: addressOf(key),
+          data: erc20.encodeFunctionData('approve', [spender, MaxUint256]) as Hex,
+        });
+      }
+    }
+  }
+  const needed = neededFor([...PLAN_V2_POOLS, ...PLAN_V3_POOLS]);
+  needed.set('usdc', (needed.get('usdc') ?? 0n) + PLAN_VAULT_DEPOSIT + PLAN_VAULT_YIELD);
   await rpc.request('anvil_setBalance', [
     deployer,
     `0x${(ACCOUNT_BALANCE + needed.get('weth')!).toString(16)}`,
   ]);
-  await send('wrap ETH', {
-    to: weth,
-    data: wethIface.encodeFunctionData('deposit', []) as Hex,
-    value: needed.get('weth')!,
-  });
-  for (const [key, amount] of needed) {
-    if (key === 'weth') continue;
-    await send(`mint ${key}`, {
-      to: addressOf(key),
-      data: erc20.encodeFunctionData('mint', [deployer, amount]) as Hex,
-    });
-  }
-  for (const key of needed.keys()) {
-    for (const spender of [v2Router, positionManager]) {
-      await send(`approve ${key}`, {
-        to: addressOf(key),
-        data: erc20.encodeFunctionData('approve', [spender, MaxUint256]) as Hex,
-      });
-    }
-  }
+  await fund(needed, [v2Router, positionManager]);
 
   // 4. Uniswap V2 pairs. The honeypot's pair is flagged only after its liquidity is in: the token has no
   //    exemption, so from then on nobody (the deployer included) can sell into it.
   const v2FactoryIface = new Interface(v2FactoryArtifact.abi);
   const v2RouterIface = new Interface(v2RouterArtifact.abi);
   const honeypotIface = new Interface(compiled.HoneypotToken.abi as InterfaceAbi);
-  const v2Pools: Record<string, Hex> = {};
-  for (const pool of PLAN_V2_POOLS) {
+  async function seedV2Pool(pool: PlanPool): Promise<Hex> {
     const a = addressOf(pool.tokenA);
     const b = addressOf(pool.tokenB);
     await send(`create pair ${pool.name}`, {
@@ -234,19 +243,24 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
         data: honeypotIface.encodeFunctionData('setPair', [pair, true]) as Hex,
       });
     }
-    v2Pools[pool.name] = pair;
+    return pair;
   }
+  const v2Pools: Record<string, Hex> = {};
+  for (const pool of PLAN_V2_POOLS) v2Pools[pool.name] = await seedV2Pool(pool);
 
   // Let one second pass and sync every pair, so the price accumulators are non-zero like on a live chain.
   // Otherwise the first swap after a start pays ~40k extra gas for zero→non-zero writes that an estimate made
   // at the seeding block's timestamp does not see.
   const pairIface = new Interface(['function sync()']);
-  const latest = await rpc.request<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false]);
-  await rpc.request('evm_setNextBlockTimestamp', [Number(BigInt(latest.timestamp) + 1n)]);
-  await rpc.request('evm_mine', []);
-  for (const [name, pair] of Object.entries(v2Pools)) {
-    await send(`sync ${name}`, { to: pair, data: pairIface.encodeFunctionData('sync', []) as Hex });
+  async function primeV2Pairs(pairs: Record<string, Hex>): Promise<void> {
+    const latest = await rpc.request<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false]);
+    await rpc.request('evm_setNextBlockTimestamp', [Number(BigInt(latest.timestamp) + 1n)]);
+    await rpc.request('evm_mine', []);
+    for (const [name, pair] of Object.entries(pairs)) {
+      await send(`sync ${name}`, { to: pair, data: pairIface.encodeFunctionData('sync', []) as Hex });
+    }
   }
+  await primeV2Pairs(v2Pools);
 
   // 5. Uniswap V3 pools with one full-range position each, priced at the same ratio as the amounts.
   const npmIface = new Interface(npmArtifact.abi);
@@ -309,7 +323,32 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
     data: erc20.encodeFunctionData('transfer', [vault, PLAN_VAULT_YIELD]) as Hex,
   });
 
-  // 7. Every account ends with exactly 10,000 ETH (the deployer paid gas and wrapped ETH).
+  // 7. Scenario tokens, deployed last so that every address above stays what it was: SWITCH (transfers can be
+  //    switched off) and THIN (a 0.5 WETH pool) with V2 pairs, LONE with no pool at all.
+  tokens.switchable = {
+    address: await deploy('SwitchableToken', compiledArtifact('SwitchableToken')),
+    ...PLAN_SWITCHABLE,
+  };
+  for (const [key, plan] of [
+    ['thin', PLAN_THIN],
+    ['lonely', PLAN_LONELY],
+  ] as const) {
+    tokens[key] = {
+      address: await deploy(plan.symbol, compiledArtifact('DevnetToken'), [
+        plan.name,
+        plan.symbol,
+        plan.decimals,
+      ]),
+      ...plan,
+    };
+  }
+  await fund(neededFor(PLAN_LATE_V2_POOLS), [v2Router]);
+  const lateV2Pools: Record<string, Hex> = {};
+  for (const pool of PLAN_LATE_V2_POOLS) lateV2Pools[pool.name] = await seedV2Pool(pool);
+  await primeV2Pairs(lateV2Pools);
+  Object.assign(v2Pools, lateV2Pools);
+
+  // 8. Every account ends with exactly 10,000 ETH (the deployer paid gas and wrapped ETH).
   await rpc.request('anvil_setBalance', [deployer, `0x${ACCOUNT_BALANCE.toString(16)}`]);
 
   return {
@@ -332,6 +371,9 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
       honeypot: tokens.honeypot,
       feeToken: tokens.feeToken,
       highTax: tokens.highTax,
+      switchable: tokens.switchable,
+      thin: tokens.thin!,
+      lonely: tokens.lonely!,
       vault: tokens.vault,
     },
     pools: { v2: v2Pools, v3: v3Pools },

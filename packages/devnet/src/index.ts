@@ -6,6 +6,7 @@ export {
   multicall3Abi,
   nonfungiblePositionManagerAbi,
   quoterV2Abi,
+  switchableTokenAbi,
   uniswapV2FactoryAbi,
   uniswapV2PairAbi,
   uniswapV2RouterAbi,

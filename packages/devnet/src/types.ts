@@ -47,6 +47,12 @@ export interface DevnetManifest {
     feeToken: DevnetToken;
     /** Sells into its flagged V2 pair (WETH/TAX) succeed but burn 95%; buys are untaxed. */
     highTax: DevnetToken;
+    /** Plain ERC-20 with an open `setBlocked(bool)`: while blocked every transfer reverts (`TransfersBlocked`). */
+    switchable: DevnetToken;
+    /** Plain ERC-20 priced only through a 0.5 WETH V2 pool (WETH/THIN): below any sane liquidity floor. */
+    thin: DevnetToken;
+    /** Plain ERC-20 with no pool at all. */
+    lonely: DevnetToken;
     /** ERC-4626 shares; `asset()` is `tokens.usdc`. */
     vault: DevnetToken;
   };

@@ -6,9 +6,19 @@ const E6 = 10n ** 6n;
 const E8 = 10n ** 8n;
 
 /** Bump when the deployment procedure changes in a way the plan below does not capture. */
-export const LAYOUT_VERSION = 'devnet-layout-3';
+export const LAYOUT_VERSION = 'devnet-layout-4';
 
-export type PlanTokenKey = 'weth' | 'usdc' | 'dai' | 'wbtc' | 'honeypot' | 'feeToken' | 'highTax';
+export type PlanTokenKey =
+  | 'weth'
+  | 'usdc'
+  | 'dai'
+  | 'wbtc'
+  | 'honeypot'
+  | 'feeToken'
+  | 'highTax'
+  | 'switchable'
+  | 'thin'
+  | 'lonely';
 
 export interface PlanErc20 {
   key: 'usdc' | 'dai' | 'wbtc';
@@ -27,6 +37,10 @@ export const PLAN_HONEYPOT = { name: 'Devnet Honeypot', symbol: 'HONEY', decimal
 export const PLAN_FEE_TOKEN = { name: 'Devnet Fee Token', symbol: 'FEE', decimals: 18 } as const;
 export const PLAN_VAULT = { name: 'Devnet USDC Vault', symbol: 'dvUSDC', decimals: 6 } as const;
 export const PLAN_HIGH_TAX = { name: 'Devnet High Tax', symbol: 'TAX', decimals: 18 } as const;
+// Deployed last of all (after the vault is seeded), so every address above stays what it was.
+export const PLAN_SWITCHABLE = { name: 'Devnet Switchable', symbol: 'SWITCH', decimals: 18 } as const;
+export const PLAN_THIN = { name: 'Devnet Thin Liquidity', symbol: 'THIN', decimals: 18 } as const;
+export const PLAN_LONELY = { name: 'Devnet Lonely', symbol: 'LONE', decimals: 18 } as const;
 
 export interface PlanPool {
   /** Manifest key, e.g. `WETH/USDC`. */
@@ -48,6 +62,20 @@ export const PLAN_V2_POOLS: readonly PlanPool[] = [
   { name: 'WETH/FEE', tokenA: 'weth', tokenB: 'feeToken', amountA: 100n * E18, amountB: 1_000_000n * E18 },
   // 1 TAX = 0.0001 WETH; sells into the pair lose 95% (the pair is flagged after seeding).
   { name: 'WETH/TAX', tokenA: 'weth', tokenB: 'highTax', amountA: 100n * E18, amountB: 1_000_000n * E18 },
+];
+
+/** V2 pools of the tokens deployed last (`lonely` has none on purpose). */
+export const PLAN_LATE_V2_POOLS: readonly PlanPool[] = [
+  // 1 SWITCH = 0.0001 WETH, as deep as WETH/FEE.
+  {
+    name: 'WETH/SWITCH',
+    tokenA: 'weth',
+    tokenB: 'switchable',
+    amountA: 100n * E18,
+    amountB: 1_000_000n * E18,
+  },
+  // 1 THIN = 0.001 WETH, but only 0.5 WETH deep: below any sane liquidity floor for pricing.
+  { name: 'WETH/THIN', tokenA: 'weth', tokenB: 'thin', amountA: E18 / 2n, amountB: 500n * E18 },
 ];
 
 export interface PlanV3Pool extends PlanPool {
@@ -100,7 +128,11 @@ export function planFingerprint(): string {
       PLAN_FEE_TOKEN,
       PLAN_VAULT,
       PLAN_HIGH_TAX,
+      PLAN_SWITCHABLE,
+      PLAN_THIN,
+      PLAN_LONELY,
       PLAN_V2_POOLS,
+      PLAN_LATE_V2_POOLS,
       PLAN_V3_POOLS,
       PLAN_VAULT_DEPOSIT,
       PLAN_VAULT_YIELD,
