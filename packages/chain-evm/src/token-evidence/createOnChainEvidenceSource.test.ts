@@ -1,9 +1,14 @@
-import { type StartDevnetReturnType, startDevnet } from '@org/devnet';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type StartDevnetReturnType, startDevnet, switchableTokenAbi } from '@org/devnet';
 import { type ChainTableEntry, createTokenSecurityService, resolveChain } from '@org/token-safety';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Contract, ContractFactory, type InterfaceAbi, JsonRpcProvider, Wallet } from 'ethers';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOnChainEvidenceSource } from './createOnChainEvidenceSource.js';
 
 let devnet: StartDevnetReturnType;
+/** An independent client for setting up and reading the chain (not the code under test). */
+let provider: JsonRpcProvider;
 /** The two chains these tests need, as the app builds them from the chain registry. */
 const table: ChainTableEntry[] = [
   { id: 1, name: 'ethereum', kind: 'evm', goplus: '1', dexscreener: 'ethereum' },
@@ -12,12 +17,25 @@ const table: ChainTableEntry[] = [
 
 beforeAll(async () => {
   devnet = await startDevnet();
+  provider = new JsonRpcProvider(devnet.rpcUrl, 31337, {
+    staticNetwork: true,
+    batchMaxCount: 1,
+    cacheTimeout: -1,
+  });
 });
 afterAll(async () => {
+  provider?.destroy();
   await devnet?.stop();
 });
+let snapshotId: string;
+beforeEach(async () => {
+  snapshotId = await devnet.snapshot();
+});
+afterEach(async () => {
+  await devnet.revert(snapshotId);
+});
 
-function source(extra: { amountInWei?: bigint } = {}) {
+function source(extra: { amountInWei?: bigint; uniswapV2Router02?: string } = {}) {
   const { weth, uniswapV2Router02, uniswapV2Factory } = devnet.manifest.contracts;
   return createOnChainEvidenceSource({
     rpcUrl: devnet.rpcUrl,
@@ -28,6 +46,9 @@ function source(extra: { amountInWei?: bigint } = {}) {
     ...extra,
   });
 }
+
+/** Dev account `index` as an ethers signer on the independent provider. */
+const signer = (index: number): Wallet => new Wallet(devnet.manifest.accounts[index]!.privateKey, provider);
 
 describe('createOnChainEvidenceSource against the devnet', () => {
   const chain = () => resolveChain({ chain: 31337, table });
@@ -82,6 +103,54 @@ describe('createOnChainEvidenceSource against the devnet', () => {
     });
     expect(evidence.fields.buyTax).toBeLessThan(0.01);
     expect(evidence.fields.sellTax).toBeLessThan(0.01);
+  });
+
+  it('the switchable token while switched off → the simulated buy reverts: canBuy false, no verdict on selling', async () => {
+    const { switchable } = devnet.manifest.tokens;
+    const token = new Contract(switchable.address, switchableTokenAbi, signer(3));
+    await (await token.getFunction('setBlocked')(true)).wait();
+    expect(
+      await new Contract(switchable.address, switchableTokenAbi, provider).getFunction('blocked')(),
+    ).toBe(true);
+    const evidence = await source().fetchEvidence({ chain: chain(), address: switchable.address });
+    expect(evidence.fields).toEqual({ canBuy: false });
+    expect(evidence.warnings?.join('\n')).toMatch(/buy of .* reverted/);
+    expect(evidence.notChecked?.join('\n')).toMatch(/buy reverted/);
+  });
+
+  it('the switchable token while switched on → a plain token (the switch is what the previous test saw)', async () => {
+    const evidence = await source().fetchEvidence({
+      chain: chain(),
+      address: devnet.manifest.tokens.switchable.address,
+    });
+    expect(evidence.fields).toMatchObject({
+      canBuy: true,
+      canSell: true,
+      isHoneypot: false,
+      cannotSellAll: false,
+    });
+    expect(evidence.fields.sellTax).toBeLessThan(0.01);
+  });
+
+  it('the thin-pool token (0.5 WETH deep) → still simulated sensibly: sellable, ~0% tax, not a honeypot', async () => {
+    const evidence = await source().fetchEvidence({
+      chain: chain(),
+      address: devnet.manifest.tokens.thin.address,
+    });
+    expect(evidence.fields).toMatchObject({
+      canBuy: true,
+      canSell: true,
+      isHoneypot: false,
+      cannotSellAll: false,
+    });
+    expect(evidence.fields.buyTax).toBeLessThan(0.01);
+    expect(evidence.fields.sellTax).toBeLessThan(0.01);
+  });
+
+  it('the token with no pool at all → PROVIDER_NO_DATA (no Uniswap V2 pair), never a verdict', async () => {
+    await expect(
+      source().fetchEvidence({ chain: chain(), address: devnet.manifest.tokens.lonely.address }),
+    ).rejects.toMatchObject({ code: 'PROVIDER_NO_DATA', message: /no Uniswap V2 pair/ });
   });
 
   it('simulates in eth_call only: no state changes on the chain', async () => {
@@ -187,5 +256,68 @@ describe('createOnChainEvidenceSource against the devnet', () => {
         uniswapV2Factory: '0x',
       }),
     ).toThrow(expect.objectContaining({ code: 'INVALID_PARAMETER' }));
+  });
+});
+
+/** Compiles the QuoteFailingRouter test fixture with the solc devDependency. */
+function compileQuoteFailingRouter(): { abi: InterfaceAbi; bytecode: string } {
+  const solc = createRequire(import.meta.url)('solc') as { compile(input: string): string };
+  const content = readFileSync(new URL('./test-fixtures/QuoteFailingRouter.sol', import.meta.url), 'utf8');
+  const output = JSON.parse(
+    solc.compile(
+      JSON.stringify({
+        language: 'Solidity',
+        sources: { 'QuoteFailingRouter.sol': { content } },
+        settings: { evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+      }),
+    ),
+  ) as {
+    errors?: { severity: string; formattedMessage: string }[];
+    contracts: Record<string, Record<string, { abi: InterfaceAbi; evm: { bytecode: { object: string } } }>>;
+  };
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+  if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
+  const contract = output.contracts['QuoteFailingRouter.sol']!['QuoteFailingRouter']!;
+  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+}
+
+// TokenSwapSimulator._quote reports a failed quote (reverted, or an answer of the wrong length) as 0, and a pool
+// can quote 0 itself. Any of these on the sell side must read as a 100% loss — never as a 0% tax.
+describe('a failed or zero sell quote is never a 0% sell tax', () => {
+  const chain = () => resolveChain({ chain: 31337, table });
+  let fixture: { abi: InterfaceAbi; bytecode: string };
+  beforeAll(() => {
+    fixture = compileQuoteFailingRouter();
+  });
+
+  /** Deploys a router front whose sell quotes behave per `mode` (0 pass, 1 revert, 2 zero, 3 short). */
+  async function routerFront(mode: number): Promise<string> {
+    const { uniswapV2Router02, weth } = devnet.manifest.contracts;
+    const factory = new ContractFactory(fixture.abi, fixture.bytecode, signer(2));
+    const contract = await factory.deploy(uniswapV2Router02, weth, mode);
+    await contract.waitForDeployment();
+    return contract.getAddress();
+  }
+
+  it('control: through the front with real quotes, USDC is a clean ~0% tax token', async () => {
+    const evidence = await source({ uniswapV2Router02: await routerFront(0) }).fetchEvidence({
+      chain: chain(),
+      address: devnet.manifest.tokens.usdc.address,
+    });
+    expect(evidence.fields).toMatchObject({ canBuy: true, canSell: true, isHoneypot: false });
+    expect(evidence.fields.sellTax).toBeLessThan(0.01);
+  });
+
+  it.each([
+    [1, 'reverted'],
+    [2, 'zero'],
+    [3, 'malformed (short)'],
+  ])('sell quote %i (%s) → sellTax 100 and a honeypot, although the sell itself succeeded', async (mode) => {
+    const evidence = await source({ uniswapV2Router02: await routerFront(mode) }).fetchEvidence({
+      chain: chain(),
+      address: devnet.manifest.tokens.usdc.address,
+    });
+    expect(evidence.fields).toMatchObject({ canBuy: true, canSell: true, sellTax: 100, isHoneypot: true });
+    expect(evidence.fields.buyTax).toBeLessThan(0.01);
   });
 });
