@@ -1,0 +1,23 @@
+// Constants of the swap module (data, not logic: several exports in one file).
+
+/** Uniswap V3 fee tiers quoted, in hundredths of a bip (0.05%, 0.3%, 1%). */
+export const V3_FEE_TIERS = [500, 3000, 10000] as const;
+
+/**
+ * Gas charged per V2 hop in a quote's `gasEstimate` (QuoterV2 measures V3 swaps; V2 has no quoter). Measured on
+ * the devnet: a one-hop `swapExactTokensForTokens` uses ~110k gas in total (21k of it the base cost), each further
+ * hop ~60k; 90k per hop is the same order as QuoterV2's pool-only figures, so routes compare fairly.
+ */
+export const V2_GAS_PER_HOP = 90_000n;
+
+/** The spot-rate probe of a route is a trade of `amountIn / SPOT_DIVISOR` (see `priceImpactBps`). */
+export const SPOT_DIVISOR = 100n;
+
+/** A spot probe that returns fewer base units than this is too coarse to measure price impact: `null`. */
+export const SPOT_MIN_OUTPUT = 10_000n;
+
+/** 100% in basis points. */
+export const BPS = 10_000n;
+
+/** 2**256 - 1. */
+export const MAX_UINT256 = (1n << 256n) - 1n;
