@@ -4,9 +4,10 @@
 export const V3_FEE_TIERS = [500, 3000, 10000] as const;
 
 /**
- * Gas charged per V2 hop in a quote's `gasEstimate` (QuoterV2 measures V3 swaps; V2 has no quoter). Measured on
- * the devnet: a one-hop `swapExactTokensForTokens` uses ~110k gas in total (21k of it the base cost), each further
- * hop ~60k; 90k per hop is the same order as QuoterV2's pool-only figures, so routes compare fairly.
+ * Gas charged per V2 hop in a quote's `gasEstimate` (V2 has no quoter; QuoterV2 measures V3 pool work). Measured
+ * on the devnet (gasUsed of whole transactions, 21k base included): V2 one hop 102k–114k, two hops ~169k; V3 one
+ * hop ~132k where QuoterV2 says ~98k, two hops ~230k where it says ~190k. 90k per hop puts V2 on the same
+ * "swap work without the transaction overhead" footing as QuoterV2's figures, so routes compare fairly.
  */
 export const V2_GAS_PER_HOP = 90_000n;
 

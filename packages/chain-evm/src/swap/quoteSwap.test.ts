@@ -2,6 +2,7 @@ import { erc20Abi, mintToken, quoterV2Abi, uniswapV2RouterAbi } from '@org/devne
 import { Contract, JsonRpcProvider, parseEther, parseUnits } from 'ethers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Address } from '../chains/chains.js';
+import { multicall3Interface } from '../multicall/multicall3Interface.js';
 import { buildApproveTransaction } from './buildApproveTransaction.js';
 import { buildSwapTransaction } from './buildSwapTransaction.js';
 import { computeAmountOutMin } from './computeAmountOutMin.js';
@@ -171,14 +172,26 @@ describe('quoteSwap + builders on the devnet: the quote is what executes', () =>
       tokenOut: usdc,
       amountIn,
     });
+    const targets: string[] = [];
+    const recording = {
+      send: (method: string, params: unknown[]) => {
+        const [{ data }] = params as [{ data: string }];
+        const [calls] = multicall3Interface.decodeFunctionData('aggregate3', data) as unknown as [[string][]];
+        targets.push(...calls.map((c) => c[0]));
+        return env.provider.send(method, params);
+      },
+    };
     const quote = await quoteSwap({
-      provider: env.provider,
+      provider: recording,
       chain: env.chain,
       tokenIn: fee,
       tokenOut: usdc,
       amountIn,
       transferFeeBps: { tokenIn: 500 },
     });
+    // V3 pools refuse tokens that take a fee on transfer: no QuoterV2 call is even made.
+    expect(targets).not.toContain(env.devnet.manifest.contracts.uniswapV3QuoterV2);
+    expect(targets).toContain(env.devnet.manifest.contracts.uniswapV2Router02);
     expect(quote.feeOnTransfer).toBe(true);
     expect(quote.candidates.every((c) => c.route.protocol === 'v2')).toBe(true); // V3 pools refuse such tokens
     expect(quote.route.path).toEqual([fee, weth(), usdc]);

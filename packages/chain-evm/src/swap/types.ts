@@ -50,7 +50,7 @@ export interface SwapRouteQuote {
   readonly amountOut: bigint;
   /**
    * Estimated gas of the swap itself. V3: QuoterV2's figure (the pools' work). V2: a documented constant per hop
-   * ({@link V2_GAS_PER_HOP} from `quoteSwap`). Not a gas limit: the gateway estimates the exact transaction.
+   * (`V2_GAS_PER_HOP`, 90,000, in `constants.ts`). Not a gas limit: the gateway estimates the exact transaction.
    */
   readonly gasEstimate: bigint;
   /**
