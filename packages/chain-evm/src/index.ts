@@ -88,3 +88,45 @@ export {
   DEFAULT_MAX_SELL_TAX_BPS,
   type SafetyVerdictInput,
 } from './gateway/checkAcquiredTokens.js';
+export { SwapError, type SwapErrorCode } from './swap/SwapError.js';
+export type {
+  ResolvedSwapToken,
+  SwapQuote,
+  SwapRoute,
+  SwapRouteQuote,
+  SwapToken,
+  SwapTokenRef,
+  SwapTransactionRequest,
+} from './swap/types.js';
+export { WELL_KNOWN_TOKENS } from './swap/wellKnownTokens.js';
+export {
+  type GetSwapTokenListParameters,
+  getSwapTokenList,
+  type SwapTokenInput,
+} from './swap/getSwapTokenList.js';
+export { type DevnetTokenListParameters, devnetTokenList } from './swap/devnetTokenList.js';
+export { type ResolveSwapTokenParameters, resolveSwapToken } from './swap/resolveSwapToken.js';
+export { type QuoteSwapParameters, quoteSwap } from './swap/quoteSwap.js';
+export { type SelectBestRouteParameters, selectBestRoute } from './swap/selectBestRoute.js';
+export { type ComputeAmountOutMinParameters, computeAmountOutMin } from './swap/computeAmountOutMin.js';
+export { type EncodeV3PathParameters, encodeV3Path } from './swap/encodeV3Path.js';
+export { type BuildSwapTransactionParameters, buildSwapTransaction } from './swap/buildSwapTransaction.js';
+export {
+  type BuildV2SwapTransactionParameters,
+  buildV2SwapTransaction,
+} from './swap/buildV2SwapTransaction.js';
+export {
+  type BuildV3SwapTransactionParameters,
+  buildV3SwapTransaction,
+} from './swap/buildV3SwapTransaction.js';
+export {
+  type BuildApproveTransactionParameters,
+  buildApproveTransaction,
+} from './swap/buildApproveTransaction.js';
+export { type BuildSwapExactOutputParameters, buildSwapExactOutput } from './swap/buildSwapExactOutput.js';
+export {
+  type DecodeReceivedAmountsParameters,
+  decodeReceivedAmounts,
+  type ReceiptLog,
+  type ReceivedAmount,
+} from './swap/decodeReceivedAmounts.js';
