@@ -41,6 +41,8 @@ export interface Config {
   chains: readonly ChainInfo[];
   /** Chain used when a request names none: `DEFAULT_CHAIN`, else the only configured chain, else none. */
   defaultChainId: number | undefined;
+  /** Highest slippage a swap may accept, in basis points (`MAX_SLIPPAGE_BPS`, default 100 = 1%). */
+  maxSlippageBps: number;
   /** Spend caps in wei (18-decimal ETH-equivalent) and the daily window kind. */
   governor: {
     maxPerTx: bigint;
@@ -205,6 +207,7 @@ export function loadConfig(env: Env): Config {
     defaultChainId = [...rpcUrls.keys()][0];
   }
 
+  const maxSlippageBps = parseInteger(env, 'MAX_SLIPPAGE_BPS', 100, 0, 5_000);
   const governor = {
     maxPerTx: parseEth(env, 'GOVERNOR_MAX_PER_TX', '0.05'),
     dailyLimit: parseEth(env, 'GOVERNOR_DAILY_LIMIT', '0.5'),
@@ -235,6 +238,7 @@ export function loadConfig(env: Env): Config {
     providers,
     chains: configuredChains,
     defaultChainId,
+    maxSlippageBps,
     governor,
     logLevel,
   };

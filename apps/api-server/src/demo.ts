@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { devnetTokenList } from '@org/chain-evm';
 import { startDevnet } from '@org/devnet';
 import { loadConfig } from './config.js';
 import { startServer } from './startServer.js';
@@ -35,7 +36,8 @@ async function demo(): Promise<void> {
     DATA_DIR: process.env.DATA_DIR ?? './.data/demo',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
-  const server = await startServer({ config }).catch(async (error: unknown) => {
+  const swapTokens = new Map([[devnet.manifest.chainId, devnetTokenList({ manifest: devnet.manifest })]]);
+  const server = await startServer({ config, swapTokens }).catch(async (error: unknown) => {
     await devnet.stop();
     throw error;
   });
@@ -57,6 +59,8 @@ async function demo(): Promise<void> {
       `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/wallet/info?chain=devnet"`,
       `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/security/token?chain=devnet&address=${devnet.manifest.tokens.honeypot.address}"`,
       `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/governor/status"`,
+      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/swap/tokens"`,
+      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/swap/quote?tokenIn=ETH&tokenOut=USDC&amountIn=0.01"`,
       '',
       'Ctrl-C stops the server and the devnet.',
       '',

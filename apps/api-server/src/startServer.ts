@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { loadKeystore, walletFromPrivateKey } from '@org/chain-evm';
+import { loadKeystore, type SwapTokenInput, walletFromPrivateKey } from '@org/chain-evm';
 import { SqliteExecutionStore } from '@org/chain-evm/sqlite';
 import type { ConfirmFn } from '@org/governor';
 import type { Express } from 'express';
@@ -15,6 +15,7 @@ import { ExecutionsService } from './services/ExecutionsService.js';
 import { GovernorService } from './services/GovernorService.js';
 import { HealthService } from './services/HealthService.js';
 import { SecurityService } from './services/SecurityService.js';
+import { SwapService } from './services/SwapService.js';
 import type { Services } from './services/Services.js';
 import { WalletService } from './services/WalletService.js';
 import { packageVersion } from './version.js';
@@ -41,9 +42,12 @@ export async function startServer({
   config,
   logger,
   confirmFn,
+  swapTokens,
 }: {
   config: Config;
   logger?: Logger;
+  /** Tokens added to a chain's swap list (the devnet's deployed tokens; `pnpm demo` passes them). */
+  swapTokens?: ReadonlyMap<number, readonly SwapTokenInput[]>;
   /** Operator approval for fund-moving actions; when given, the governor requires it and calls it. */
   confirmFn?: ConfirmFn;
 }): Promise<RunningServer> {
@@ -58,12 +62,19 @@ export async function startServer({
   });
   const executionStore = new SqliteExecutionStore({ database });
   const version = packageVersion();
+  const security = new SecurityService({ config, providers });
   const services: Services = {
     version,
     health: new HealthService({ version, database, providers }),
     executions: new ExecutionsService({ store: executionStore, registry: config.chains }),
     wallet: new WalletService({ providers, address, enableCreate: config.enableWalletCreate }),
-    security: new SecurityService({ config, providers }),
+    security,
+    swap: new SwapService({
+      providers,
+      security,
+      extraTokens: swapTokens ?? new Map(),
+      maxSlippageBps: config.maxSlippageBps,
+    }),
     governor: new GovernorService({ config, database, logger: log, ...(confirmFn ? { confirmFn } : {}) }),
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });

@@ -16,6 +16,15 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   RPC_ERROR: 502,
   RPC_CHAIN_MISMATCH: 502,
   LEDGER_FAILURE: 503,
+  STORE_FAILURE: 503,
+  SWAP_TOKEN_UNKNOWN: 422,
+  SWAP_TOKEN_AMBIGUOUS: 422,
+  SWAP_SAME_TOKEN: 422,
+  INVALID_AMOUNT: 422,
+  INVALID_SLIPPAGE: 422,
+  INVALID_SWAP_PARAMETER: 422,
+  SWAP_NOT_CONFIGURED: 422,
+  NO_ROUTE: 422,
 };
 
 /** Turns anything thrown while serving a request into the problem the client sees. */

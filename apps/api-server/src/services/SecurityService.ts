@@ -77,6 +77,11 @@ export class SecurityService {
     });
   }
 
+  /** The library report for an EVM token (what the execution gateway's safety gate reads). */
+  evmReport(chainId: number, address: string): Promise<SecurityReport> {
+    return this.#service.getReport({ chain: chainId, address });
+  }
+
   /** The report for `address` on `chain`. Provider failures make it unsafe; they never make it throw. */
   async report(chain: string | undefined, address: string): Promise<SecurityReportDto> {
     if (isSolana(chain)) {

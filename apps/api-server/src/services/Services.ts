@@ -2,6 +2,7 @@ import type { ExecutionsService } from './ExecutionsService.js';
 import type { GovernorService } from './GovernorService.js';
 import type { HealthService } from './HealthService.js';
 import type { SecurityService } from './SecurityService.js';
+import type { SwapService } from './SwapService.js';
 import type { WalletService } from './WalletService.js';
 
 /** Everything the controllers use; built once per app by the composition root. */
@@ -12,4 +13,5 @@ export interface Services {
   governor: GovernorService;
   health: HealthService;
   executions: ExecutionsService;
+  swap: SwapService;
 }

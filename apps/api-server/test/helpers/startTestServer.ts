@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import type { SwapTokenInput } from '@org/chain-evm';
 import type { ConfirmFn } from '@org/governor';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/http/createLogger.js';
@@ -19,7 +20,7 @@ export interface TestServer extends RunningServer {
 /** Starts the real server on 127.0.0.1:random with `env` on top of a minimal valid environment. */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { confirmFn?: ConfirmFn } = {},
+  options: { confirmFn?: ConfirmFn; swapTokens?: ReadonlyMap<number, readonly SwapTokenInput[]> } = {},
 ): Promise<TestServer> {
   const config: Config = loadConfig({
     WEB3_API_KEY: TEST_API_KEY,
@@ -37,6 +38,7 @@ export async function startTestServer(
     config,
     logger: createLogger({ level: 'debug', destination: sink }),
     ...(options.confirmFn ? { confirmFn: options.confirmFn } : {}),
+    ...(options.swapTokens ? { swapTokens: options.swapTokens } : {}),
   });
   return {
     ...server,
