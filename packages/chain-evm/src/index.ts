@@ -130,3 +130,31 @@ export {
   type ReceiptLog,
   type ReceivedAmount,
 } from './swap/decodeReceivedAmounts.js';
+export { type BumpFeesParameters, bumpFees, MIN_REPLACEMENT_BUMP_BPS } from './gateway/steps/bumpFees.js';
+export { type CreateGatewayStepsParameters, createGatewaySteps } from './gateway/steps/createGatewaySteps.js';
+export {
+  type CreateMemoryNonceManagerParameters,
+  createMemoryNonceManager,
+} from './gateway/steps/createMemoryNonceManager.js';
+export { decodeRevertReason } from './gateway/steps/decodeRevertReason.js';
+export {
+  type EstimateFeesParameters,
+  estimateFees,
+  FEE_HISTORY_BLOCKS,
+  MIN_PRIORITY_FEE_WEI,
+  PRIORITY_PERCENTILE,
+} from './gateway/steps/estimateFees.js';
+export { isDefinitelyNotSent } from './gateway/steps/isDefinitelyNotSent.js';
+export {
+  type PriceInNativeParameters,
+  type PriceInNativeReturnType,
+  type PriceRoute,
+  priceInNative,
+} from './gateway/steps/priceInNative.js';
+export {
+  GAS_MARGIN_BPS,
+  type SimulateTransactionParameters,
+  type SimulateTransactionReturnType,
+  simulateTransaction,
+} from './gateway/steps/simulateTransaction.js';
+export { type WaitForReceiptParameters, waitForReceipt } from './gateway/steps/waitForReceipt.js';

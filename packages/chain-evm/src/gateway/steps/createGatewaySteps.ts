@@ -1,0 +1,50 @@
+import type { GatewaySteps } from '../ExecutionGateway.js';
+import { bumpFees } from './bumpFees.js';
+import { estimateFees } from './estimateFees.js';
+import { isDefinitelyNotSent } from './isDefinitelyNotSent.js';
+import { priceInNative } from './priceInNative.js';
+import { simulateTransaction } from './simulateTransaction.js';
+import { waitForReceipt } from './waitForReceipt.js';
+
+/** Parameters of {@link createGatewaySteps}. */
+export interface CreateGatewayStepsParameters {
+  /** Pools holding less wrapped native than this are not price sources (default 10 ETH). */
+  readonly minLiquidityWei?: bigint;
+  /** Time-out of each JSON-RPC call (default 8 s). */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * The gateway's chain-facing steps, wired to this package's implementations: `eth_feeHistory` fees, an
+ * `eth_estimateGas` simulation with a +25% margin, on-chain pricing (Uniswap V2/V3 against the wrapped native, one
+ * Multicall3 round trip, highest usable route), receipt polling, 12.5% replacement bumps and the send-refusal
+ * classifier.
+ *
+ * @example
+ * ```ts
+ * const gateway = new ExecutionGateway({ ...rest, steps: createGatewaySteps({ minLiquidityWei: 10n ** 19n }) });
+ * ```
+ */
+export function createGatewaySteps({
+  minLiquidityWei = 10n * 10n ** 18n,
+  timeoutMs = 8_000,
+}: CreateGatewayStepsParameters = {}): GatewaySteps {
+  return {
+    estimateFees: ({ provider, chain }) => estimateFees({ provider, chain, timeoutMs }),
+    simulate: (p) => simulateTransaction({ ...p, timeoutMs }),
+    priceInNative: async ({ provider, chain, amounts }) => {
+      const { totalWei, reason } = await priceInNative({
+        provider,
+        chain,
+        amounts,
+        minLiquidityWei,
+        timeoutMs,
+      });
+      return { totalWei, reason };
+    },
+    waitForReceipt: ({ provider, chainId, hashes, timeoutMs: wait }) =>
+      waitForReceipt({ provider, chainId, hashes, timeoutMs: wait }),
+    bumpFees,
+    isDefinitelyNotSent,
+  };
+}
