@@ -41,6 +41,17 @@ export interface Config {
   chains: readonly ChainInfo[];
   /** Chain used when a request names none: `DEFAULT_CHAIN`, else the only configured chain, else none. */
   defaultChainId: number | undefined;
+  /** The execution gateway's tunables. */
+  gateway: {
+    /** Pools holding less wrapped native than this are not price sources (`PRICING_MIN_LIQUIDITY_ETH`, default 10). */
+    minLiquidityWei: bigint;
+    /** How long a request waits for a receipt before answering 202 pending (`RECEIPT_TIMEOUT_MS`, default 60000). */
+    receiptTimeoutMs: number;
+    /** A transaction not mined after this long is replaced with higher fees (`TX_REPLACE_AFTER_MS`, default 30000). */
+    replaceAfterMs: number;
+    /** Highest max fee per gas ever signed (`GAS_PRICE_CEILING_GWEI`, default 500), in wei. */
+    feeCeilingWei: bigint;
+  };
   /** Highest slippage a swap may accept, in basis points (`MAX_SLIPPAGE_BPS`, default 100 = 1%). */
   maxSlippageBps: number;
   /** Spend caps in wei (18-decimal ETH-equivalent) and the daily window kind. */
@@ -208,6 +219,12 @@ export function loadConfig(env: Env): Config {
   }
 
   const maxSlippageBps = parseInteger(env, 'MAX_SLIPPAGE_BPS', 100, 0, 5_000);
+  const gateway = {
+    minLiquidityWei: parseEth(env, 'PRICING_MIN_LIQUIDITY_ETH', '10'),
+    receiptTimeoutMs: parseInteger(env, 'RECEIPT_TIMEOUT_MS', 60_000, 100, 600_000),
+    replaceAfterMs: parseInteger(env, 'TX_REPLACE_AFTER_MS', 30_000, 100, 3_600_000),
+    feeCeilingWei: BigInt(parseInteger(env, 'GAS_PRICE_CEILING_GWEI', 500, 1, 100_000)) * 1_000_000_000n,
+  };
   const governor = {
     maxPerTx: parseEth(env, 'GOVERNOR_MAX_PER_TX', '0.05'),
     dailyLimit: parseEth(env, 'GOVERNOR_DAILY_LIMIT', '0.5'),
@@ -239,6 +256,7 @@ export function loadConfig(env: Env): Config {
     chains: configuredChains,
     defaultChainId,
     maxSlippageBps,
+    gateway,
     governor,
     logLevel,
   };

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { loadKeystore, type SwapTokenInput, walletFromPrivateKey } from '@org/chain-evm';
-import { SqliteExecutionStore } from '@org/chain-evm/sqlite';
+import {
+  createGatewaySteps,
+  createMemoryNonceManager,
+  ExecutionGateway,
+  loadKeystore,
+  type SwapTokenInput,
+  walletFromPrivateKey,
+} from '@org/chain-evm';
+import { SqliteExecutionStore, SqliteIdempotencyStore } from '@org/chain-evm/sqlite';
 import type { ConfirmFn } from '@org/governor';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
@@ -52,7 +59,8 @@ export async function startServer({
   confirmFn?: ConfirmFn;
 }): Promise<RunningServer> {
   const log = logger ?? createLogger({ level: config.logLevel });
-  const address = await resolveWalletAddress(config);
+  const wallet = await resolveWallet(config);
+  const address = wallet?.address;
   const database = openDatabase({ dataDir: config.dataDir });
   const providers = new ChainProviders({
     rpcUrls: config.rpcUrls,
@@ -63,10 +71,47 @@ export async function startServer({
   const executionStore = new SqliteExecutionStore({ database });
   const version = packageVersion();
   const security = new SecurityService({ config, providers });
+  const governorService = new GovernorService({
+    config,
+    database,
+    logger: log,
+    ...(confirmFn ? { confirmFn } : {}),
+  });
+  const audit = log.child({ component: 'gateway' });
+  // The one signer. The key goes into the gateway and nowhere else.
+  const gateway = wallet
+    ? new ExecutionGateway({
+        privateKey: wallet.privateKey,
+        chains: config.chains,
+        provider: async (chainId) => (await providers.get(String(chainId))).provider,
+        governor: governorService.governor,
+        tokenSafety: { getReport: ({ chain, address: token }) => security.evmReport(chain, token) },
+        store: executionStore,
+        nonces: createMemoryNonceManager({
+          provider: async (chainId) => (await providers.get(String(chainId))).provider,
+          timeoutMs: config.rpcTimeoutMs,
+        }),
+        steps: createGatewaySteps({
+          minLiquidityWei: config.gateway.minLiquidityWei,
+          timeoutMs: config.rpcTimeoutMs,
+        }),
+        settings: {
+          receiptTimeoutMs: config.gateway.receiptTimeoutMs,
+          replaceAfterMs: config.gateway.replaceAfterMs,
+          feeCeilingWei: config.gateway.feeCeilingWei,
+          rpcTimeoutMs: config.rpcTimeoutMs,
+        },
+        onEvent: (event) =>
+          audit.info({ event: JSON.parse(JSON.stringify(event, bigintAsString)) }, `gateway ${event.type}`),
+      })
+    : undefined;
+  const reconcile = async () => {
+    await gateway?.reconcile();
+  };
   const services: Services = {
     version,
     health: new HealthService({ version, database, providers }),
-    executions: new ExecutionsService({ store: executionStore, registry: config.chains }),
+    executions: new ExecutionsService({ store: executionStore, registry: config.chains, reconcile }),
     wallet: new WalletService({ providers, address, enableCreate: config.enableWalletCreate }),
     security,
     swap: new SwapService({
@@ -74,8 +119,11 @@ export async function startServer({
       security,
       extraTokens: swapTokens ?? new Map(),
       maxSlippageBps: config.maxSlippageBps,
+      gateway,
+      idempotency: new SqliteIdempotencyStore({ database }),
+      registry: config.chains,
     }),
-    governor: new GovernorService({ config, database, logger: log, ...(confirmFn ? { confirmFn } : {}) }),
+    governor: governorService,
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
   const server = app.listen(config.port, config.host);
@@ -118,12 +166,21 @@ export async function startServer({
     },
     'api-server listening',
   );
+  // The reconciler finishes what a crash, a time-out or a lost node left pending: at start, then on a timer (and
+  // whenever a client reads an unsettled execution).
+  const reconcileQuietly = () => {
+    reconcile().catch((error: unknown) => log.warn({ err: error }, 'reconciler failed; will retry'));
+  };
+  reconcileQuietly();
+  const reconcileTimer = setInterval(reconcileQuietly, 30_000);
+  reconcileTimer.unref();
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
     app,
     services,
     close() {
+      clearInterval(reconcileTimer);
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
@@ -137,14 +194,17 @@ export async function startServer({
 }
 
 /**
- * The configured wallet's address. A key that does not load fails startup with a {@link ConfigError} naming the
- * variable (never its value); the key itself is not kept here.
+ * The configured wallet (address and key). A key that does not load fails startup with a {@link ConfigError} naming
+ * the variable (never its value). The key is handed to the execution gateway and kept nowhere else.
  */
-async function resolveWalletAddress(config: Config): Promise<`0x${string}` | undefined> {
+async function resolveWallet(
+  config: Config,
+): Promise<{ address: `0x${string}`; privateKey: string } | undefined> {
   const source = config.wallet;
   if (source.kind === 'privateKey') {
     try {
-      return walletFromPrivateKey({ privateKey: source.privateKey }).address as `0x${string}`;
+      const w = walletFromPrivateKey({ privateKey: source.privateKey });
+      return { address: w.address as `0x${string}`, privateKey: w.privateKey };
     } catch (error) {
       throw new ConfigError('WALLET_PRIVATE_KEY', shortMessageOf(error));
     }
@@ -157,7 +217,8 @@ async function resolveWalletAddress(config: Config): Promise<`0x${string}` | und
       );
     });
     try {
-      return (await loadKeystore({ json, password: source.password })).address as `0x${string}`;
+      const w = await loadKeystore({ json, password: source.password });
+      return { address: w.address as `0x${string}`, privateKey: w.privateKey };
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       throw new ConfigError(
@@ -173,4 +234,8 @@ async function resolveWalletAddress(config: Config): Promise<`0x${string}` | und
 function shortMessageOf(error: unknown): string {
   const short = (error as { shortMessage?: unknown }).shortMessage;
   return typeof short === 'string' ? short : 'could not be loaded';
+}
+
+function bigintAsString(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
 }

@@ -77,7 +77,7 @@ describe('GET /swap/quote', () => {
     expect(BigInt(q.amountOutMin.amountBase)).toBe((out * 9_900n) / 10_000n);
     // Independent read: the V2 router's own quote is never better than the best route.
     const router = new Contract(devnet.manifest.contracts.uniswapV2Router02, uniswapV2RouterAbi, provider);
-    const [, v2Out] = (await router.getAmountsOut(parseEther('0.1'), [
+    const [, v2Out] = (await router.getFunction('getAmountsOut')(parseEther('0.1'), [
       devnet.manifest.contracts.weth,
       devnet.manifest.tokens.usdc.address,
     ])) as bigint[];

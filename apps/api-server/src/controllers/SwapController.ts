@@ -1,6 +1,19 @@
-import { Controller, Get, OperationId, Query, Response, Route, Security, Tags } from '@tsoa/runtime';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  OperationId,
+  Post,
+  Query,
+  Response,
+  Route,
+  Security,
+  SuccessResponse,
+  Tags,
+} from '@tsoa/runtime';
 import type { ProblemDto } from '../dto/problem.js';
-import type { SwapQuoteDto, SwapTokenListDto } from '../dto/swap.js';
+import type { SwapExecuteRequestDto, SwapExecutionDto, SwapQuoteDto, SwapTokenListDto } from '../dto/swap.js';
 import type { Services } from '../services/Services.js';
 
 /** Swaps on Uniswap V2/V3: supported tokens and quotes. */
@@ -57,5 +70,34 @@ export class SwapController extends Controller {
       amountIn,
       ...(slippageBps === undefined ? {} : { slippageBps }),
     });
+  }
+
+  /**
+   * Executes a swap through the execution gateway: a fresh quote, `amountOutMin` from it and the slippage, an exact
+   * approval to the router when the allowance is short (never unlimited), then the swap. Every step is priced on
+   * chain, checked for token safety, reserved with the spend governor, simulated, signed once and followed to its
+   * receipt. 200 `confirmed`; 202 `pending` (follow `/executions/{id}`); 403 blocked by the governor or the safety
+   * gate (the code says which); 422 `SIMULATION_REVERTED` or invalid input; 502 `TX_REVERTED` (mined and failed: the
+   * fee was spent); 503 when nothing could be sent. Send an `Idempotency-Key` to make retries safe: a repeat with the
+   * same key and body returns the first answer and never executes twice.
+   * @summary Execute a swap
+   * @param idempotencyKey Optional, recommended: 1–200 printable characters.
+   */
+  @Post('execute')
+  @OperationId('executeSwap')
+  @SuccessResponse(200, 'Confirmed')
+  @Response<SwapExecutionDto>(202, 'Sent and not yet mined: follow /executions/{id}')
+  @Response<ProblemDto>(403, 'Blocked by the spend governor or the token-safety gate')
+  @Response<ProblemDto>(409, 'IDEMPOTENCY_IN_PROGRESS: a request with this key is still running')
+  @Response<ProblemDto>(422, 'Invalid input, SIMULATION_REVERTED, NO_ROUTE or IDEMPOTENCY_KEY_REUSED')
+  @Response<ProblemDto>(502, 'TX_REVERTED: mined and reverted, the fee was spent')
+  @Response<ProblemDto>(503, 'Nothing could be sent (node unreachable, wallet not configured)')
+  public async execute(
+    @Body() body: SwapExecuteRequestDto,
+    @Header('Idempotency-Key') idempotencyKey?: string,
+  ): Promise<SwapExecutionDto> {
+    const { status, body: answer } = await this.services.swap.execute(body, idempotencyKey);
+    this.setStatus(status);
+    return answer;
   }
 }

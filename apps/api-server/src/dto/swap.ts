@@ -1,3 +1,4 @@
+import type { ExecutionDto } from './execution.js';
 import type { EthAmountDto } from './governor.js';
 
 /** A token that can be swapped on a chain. */
@@ -79,4 +80,40 @@ export interface SwapQuoteDto {
   safety: SwapSafetyDto | null;
   /** @isInt */
   blockNumber: number;
+}
+
+/** `POST /swap/execute` body. */
+export interface SwapExecuteRequestDto {
+  /** Chain name, alias or id; optional when the server has a default chain. */
+  chain?: string;
+  /** `ETH` (native), a symbol from `/swap/tokens`, or an address. */
+  tokenIn: string;
+  tokenOut: string;
+  /** Human units of tokenIn, a decimal string (`"0.01"`). */
+  amountIn: string;
+  /**
+   * 0 to `MAX_SLIPPAGE_BPS` (default 50).
+   * @isInt
+   */
+  slippageBps?: number;
+  /**
+   * Highest acceptable sell tax of the token bought, basis points (default 1000 = 10%). Never makes a honeypot or an
+   * unknown verdict acceptable.
+   * @isInt
+   */
+  maxSellTaxBps?: number;
+  /**
+   * Seconds until the router refuses the swap, 30–3600 (default 600).
+   * @isInt
+   */
+  deadlineSeconds?: number;
+}
+
+/** The outcome of `POST /swap/execute` (200 confirmed, 202 pending: follow `/executions/{id}`). */
+export interface SwapExecutionDto {
+  execution: ExecutionDto;
+  /** The exact approval sent first when the router's allowance was short; null when none was needed. */
+  approval: ExecutionDto | null;
+  /** What the wallet actually received, read from the receipt's logs (null until mined). */
+  amountReceived: TokenAmountDto | null;
 }

@@ -1,6 +1,16 @@
+import { createHash } from 'node:crypto';
 import {
+  aggregate3,
+  buildApproveTransaction,
+  buildSwapTransaction,
   type ChainInfo,
   checkAcquiredTokens,
+  decodeReceivedAmounts,
+  decodeUint256,
+  type ExecutionGateway,
+  type ExecutionRecord,
+  type GatewayReceipt,
+  type IdempotencyStore,
   computeAmountOutMin,
   getSwapTokenList,
   quoteSwap,
@@ -11,27 +21,52 @@ import {
 } from '@org/chain-evm';
 import { formatEther } from '@org/governor';
 import { formatUnits } from 'ethers';
-import type { SwapQuoteDto, SwapTokenListDto, TokenAmountDto } from '../dto/swap.js';
+import type {
+  SwapExecuteRequestDto,
+  SwapExecutionDto,
+  SwapQuoteDto,
+  SwapTokenListDto,
+  TokenAmountDto,
+} from '../dto/swap.js';
 import { ApiProblem } from '../http/ApiProblem.js';
 import { parseDecimalAmount } from '../http/parseDecimalAmount.js';
 import type { ChainProviders } from './ChainProviders.js';
 import type { SecurityService } from './SecurityService.js';
+import { toExecutionDto } from './toExecutionDto.js';
 
-/** Swaps on Uniswap V2/V3: the token lists and quotes (`/swap/tokens`, `/swap/quote`). */
+interface QuoteInput {
+  chain: string | undefined;
+  tokenIn: string;
+  tokenOut: string;
+  amountIn: string;
+  slippageBps?: number;
+}
+
+/** Swaps on Uniswap V2/V3: token lists, quotes and execution through the gateway (`/swap/*`). */
 export class SwapService {
   readonly #providers: ChainProviders;
   readonly #security: SecurityService;
   readonly #extraTokens: ReadonlyMap<number, readonly SwapTokenInput[]>;
   readonly #maxSlippageBps: number;
+  readonly #gateway: ExecutionGateway | undefined;
+  readonly #idempotency: IdempotencyStore;
+  readonly #registry: readonly ChainInfo[];
 
   constructor({
     providers,
     security,
     extraTokens,
     maxSlippageBps,
+    gateway,
+    idempotency,
+    registry,
   }: {
     providers: ChainProviders;
     security: SecurityService;
+    /** The one signer; absent when no wallet is configured (execute answers 503 WALLET_NOT_CONFIGURED). */
+    gateway: ExecutionGateway | undefined;
+    idempotency: IdempotencyStore;
+    registry: readonly ChainInfo[];
     /** Tokens added to a chain's list (the devnet's deployed tokens). */
     extraTokens: ReadonlyMap<number, readonly SwapTokenInput[]>;
     maxSlippageBps: number;
@@ -40,6 +75,9 @@ export class SwapService {
     this.#security = security;
     this.#extraTokens = extraTokens;
     this.#maxSlippageBps = maxSlippageBps;
+    this.#gateway = gateway;
+    this.#idempotency = idempotency;
+    this.#registry = registry;
   }
 
   tokens(chain: string | undefined): SwapTokenListDto {
@@ -51,13 +89,12 @@ export class SwapService {
     };
   }
 
-  async quote(p: {
-    chain: string | undefined;
-    tokenIn: string;
-    tokenOut: string;
-    amountIn: string;
-    slippageBps?: number;
-  }): Promise<SwapQuoteDto> {
+  async quote(p: QuoteInput): Promise<SwapQuoteDto> {
+    return (await this.#prepare(p)).dto;
+  }
+
+  /** One fresh quote and everything resolved on the way (tokens, provider, fee-on-transfer declarations). */
+  async #prepare(p: QuoteInput) {
     const slippageBps = p.slippageBps ?? Math.min(50, this.#maxSlippageBps);
     if (!Number.isInteger(slippageBps) || slippageBps < 0 || slippageBps > this.#maxSlippageBps) {
       throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
@@ -90,7 +127,7 @@ export class SwapService {
     });
     const amountOutMin = computeAmountOutMin({ amountOut: quote.amountOut, slippageBps });
     const verdict = report ? checkAcquiredTokens({ reports: [report] }) : null;
-    return {
+    const dto: SwapQuoteDto = {
       chain: { id: chain.id, name: chain.name },
       amountIn: amount(chain, tokenIn, amountIn),
       amountOut: amount(chain, tokenOut, quote.amountOut),
@@ -121,6 +158,202 @@ export class SwapService {
         : null,
       blockNumber: Number(quote.blockNumber),
     };
+    return { dto, quote, tokenIn, tokenOut, chain, provider, timeoutMs, amountIn, amountOutMin };
+  }
+
+  /**
+   * `POST /swap/execute`: a fresh quote, `amountOutMin` from it, an exact approval when the router's allowance is
+   * short (itself a gateway execution), then the swap through the gateway. With an `Idempotency-Key`, a repeat of
+   * the same body returns the first answer and never executes twice.
+   */
+  async execute(
+    body: SwapExecuteRequestDto,
+    idempotencyKey: string | undefined,
+  ): Promise<{ status: number; body: SwapExecutionDto }> {
+    if (idempotencyKey === undefined) return this.#execute(body, undefined);
+    if (!/^[\x21-\x7e]{1,200}$/.test(idempotencyKey)) {
+      throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
+        fields: { 'Idempotency-Key': 'must be 1–200 printable ASCII characters' },
+      });
+    }
+    const requestHash = createHash('sha256').update(canonical(body)).digest('hex');
+    const claim = await this.#idempotency.claim({ key: idempotencyKey, requestHash, at: Date.now() });
+    if (claim.state !== 'claimed') {
+      if (claim.requestHash !== requestHash) {
+        throw new ApiProblem(
+          422,
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was used with another request body',
+        );
+      }
+      if (claim.state === 'in_progress') {
+        throw new ApiProblem(
+          409,
+          'IDEMPOTENCY_IN_PROGRESS',
+          'A request with this Idempotency-Key is still running',
+        );
+      }
+      return replay(claim.response);
+    }
+    let answer: { status: number; body: unknown };
+    try {
+      const done = await this.#execute(body, idempotencyKey);
+      answer = done;
+    } catch (error) {
+      if (error instanceof ApiProblem && error.status === 422 && error.code === 'VALIDATION_FAILED') {
+        // Refused before any side effect: the key may be used again.
+        await this.#idempotency.abandon({ key: idempotencyKey });
+        throw error;
+      }
+      if (!(error instanceof ApiProblem)) throw error; // infrastructure: the key stays in progress (fail closed)
+      answer = { status: error.status, body: { problem: problemOf(error) } };
+    }
+    await this.#idempotency.complete({ key: idempotencyKey, response: answer, at: Date.now() });
+    return replay(answer);
+  }
+
+  async #execute(
+    p: SwapExecuteRequestDto,
+    idempotencyKey: string | undefined,
+  ): Promise<{ status: number; body: SwapExecutionDto }> {
+    const gateway = this.#gateway;
+    if (gateway === undefined) {
+      throw new ApiProblem(
+        503,
+        'WALLET_NOT_CONFIGURED',
+        'No wallet is configured',
+        'set WALLET_PRIVATE_KEY or WALLET_KEYSTORE_PATH',
+      );
+    }
+    const deadlineSeconds = p.deadlineSeconds ?? 600;
+    if (!Number.isInteger(deadlineSeconds) || deadlineSeconds < 30 || deadlineSeconds > 3_600) {
+      throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
+        fields: { deadlineSeconds: 'must be an integer from 30 to 3600' },
+      });
+    }
+    const maxSellTaxBps = p.maxSellTaxBps ?? 1_000;
+    if (!Number.isInteger(maxSellTaxBps) || maxSellTaxBps < 0 || maxSellTaxBps > 10_000) {
+      throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
+        fields: { maxSellTaxBps: 'must be an integer from 0 to 10000' },
+      });
+    }
+    const {
+      dto: quoteDto,
+      quote,
+      tokenIn,
+      tokenOut,
+      chain,
+      provider,
+      timeoutMs,
+      amountIn,
+      amountOutMin,
+    } = await this.#prepare({
+      chain: p.chain,
+      tokenIn: p.tokenIn,
+      tokenOut: p.tokenOut,
+      amountIn: p.amountIn,
+      ...(p.slippageBps === undefined ? {} : { slippageBps: p.slippageBps }),
+    });
+    const router = quote.route.router;
+    let approval: ExecutionRecord | null = null;
+    if (!tokenIn.native) {
+      const allowance = await readAllowance(
+        provider,
+        chain,
+        tokenIn.address,
+        gateway.address,
+        router,
+        timeoutMs,
+      );
+      if (allowance < amountIn) {
+        const tx = buildApproveTransaction({ token: tokenIn.address, spender: router, amount: amountIn });
+        const approved = await gateway.execute(
+          {
+            chainId: chain.id,
+            action: 'approve',
+            to: tx.to,
+            data: tx.data,
+            value: 0n,
+            spender: router,
+            // An approval moves nothing: only its gas is charged.
+            spends: [{ token: tokenIn.address, amount: 0n, ...meta(tokenIn) }],
+            acquires: [],
+            description: `approve exactly ${quoteDto.amountIn.amount} ${tokenIn.symbol ?? tokenIn.address} to the router`,
+          },
+          idempotencyKey ? { idempotencyKey: `${idempotencyKey}:approve` } : {},
+        );
+        approval = approved.record;
+        if (approved.record.status !== 'confirmed')
+          return this.#answer(approved.record, approval, chain, tokenOut);
+      }
+    }
+    const tx = buildSwapTransaction({
+      chain,
+      quote,
+      amountOutMin,
+      recipient: gateway.address,
+      deadline: BigInt(Math.floor(Date.now() / 1000) + deadlineSeconds),
+    });
+    const { record } = await gateway.execute(
+      {
+        chainId: chain.id,
+        action: 'swap',
+        to: tx.to,
+        data: tx.data,
+        value: tx.value,
+        spends: tokenIn.native ? [] : [{ token: tokenIn.address, amount: amountIn, ...meta(tokenIn) }],
+        acquires: tokenOut.native
+          ? []
+          : [{ token: tokenOut.address, amount: amountOutMin, ...meta(tokenOut) }],
+        maxSellTaxBps,
+        description: `swap ${quoteDto.amountIn.amount} ${quoteDto.amountIn.symbol ?? ''} for at least ${quoteDto.amountOutMin.amount} ${quoteDto.amountOutMin.symbol ?? ''} (${quote.route.protocol})`,
+      },
+      {
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+        describeResult: (receipt) => received(receipt, gateway.address, tokenOut, chain),
+      },
+    );
+    return this.#answer(record, approval, chain, tokenOut);
+  }
+
+  #answer(
+    record: ExecutionRecord,
+    approval: ExecutionRecord | null,
+    chain: ChainInfo,
+    tokenOut: ResolvedSwapToken,
+  ): { status: number; body: SwapExecutionDto } {
+    const execution = toExecutionDto(record, this.#registry);
+    const receivedBase =
+      typeof record.result?.received === 'string' ? (record.result.received as string) : null;
+    const body: SwapExecutionDto = {
+      execution,
+      approval: approval ? toExecutionDto(approval, this.#registry) : null,
+      amountReceived: receivedBase === null ? null : amount(chain, tokenOut, BigInt(receivedBase)),
+    };
+    if (record.status === 'confirmed') return { status: 200, body };
+    if (record.status === 'pending' || record.status === 'signed') return { status: 202, body };
+    const extra = { executionId: record.id, txHash: execution.txHash };
+    if (record.status === 'reverted') {
+      throw new ApiProblem(
+        502,
+        'TX_REVERTED',
+        'The transaction was mined and reverted; the fee was spent',
+        record.reason ?? undefined,
+        extra,
+      );
+    }
+    if (record.status === 'failed') {
+      throw new ApiProblem(
+        503,
+        record.code ?? 'SEND_FAILED',
+        'The transaction could not be sent; nothing reached the chain',
+        record.reason ?? undefined,
+        extra,
+      );
+    }
+    const code = record.code ?? 'BLOCKED';
+    const status = code === 'SIMULATION_REVERTED' || code === 'INTENT_INVALID' ? 422 : 403;
+    throw new ApiProblem(status, code, 'The execution was blocked', record.reason ?? undefined, extra);
   }
 
   #list(chain: ChainInfo): readonly SwapToken[] {
@@ -137,4 +370,99 @@ function amount(chain: ChainInfo, token: ResolvedSwapToken, base: bigint): Token
     amountBase: base.toString(),
     decimals: token.decimals,
   };
+}
+
+function meta(token: ResolvedSwapToken): { symbol?: string; decimals: number } {
+  return { ...(token.symbol ? { symbol: token.symbol } : {}), decimals: token.decimals };
+}
+
+const ERC20_ALLOWANCE = '0xdd62ed3e';
+
+async function readAllowance(
+  provider: { send(method: string, params: unknown[]): Promise<unknown> },
+  chain: ChainInfo,
+  token: `0x${string}`,
+  owner: `0x${string}`,
+  spender: `0x${string}`,
+  timeoutMs: number,
+): Promise<bigint> {
+  const word = (a: string) => a.slice(2).toLowerCase().padStart(64, '0');
+  const [result] = await aggregate3({
+    provider,
+    chainId: chain.id,
+    multicall3: chain.contracts.multicall3 as `0x${string}`,
+    calls: [
+      {
+        target: token,
+        callData: `${ERC20_ALLOWANCE}${word(owner)}${word(spender)}` as `0x${string}`,
+        allowFailure: false,
+      },
+    ],
+    timeoutMs,
+  });
+  const allowance = result ? decodeUint256(result.returnData) : null;
+  // Unreadable means unknown: approve exactly again rather than assume.
+  return allowance ?? 0n;
+}
+
+const WITHDRAWAL_TOPIC = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65';
+
+/** What the wallet received, from the receipt's logs (never from the quote). */
+function received(
+  receipt: GatewayReceipt,
+  wallet: `0x${string}`,
+  tokenOut: ResolvedSwapToken,
+  chain: ChainInfo,
+): Record<string, unknown> {
+  if (!tokenOut.native) {
+    const [got] = decodeReceivedAmounts({ logs: receipt.logs, recipient: wallet, token: tokenOut.address });
+    return { received: (got?.amount ?? 0n).toString() };
+  }
+  // Native out: the router unwrapped WETH (WETH9 `Withdrawal(src, wad)`) and forwarded the ETH to the wallet.
+  const weth = chain.contracts.wrappedNative?.toLowerCase();
+  let sum = 0n;
+  for (const log of receipt.logs) {
+    if (log.address.toLowerCase() === weth && log.topics[0] === WITHDRAWAL_TOPIC) sum += BigInt(log.data);
+  }
+  return { received: sum.toString() };
+}
+
+function canonical(body: SwapExecuteRequestDto): string {
+  const keys = Object.keys(body).sort() as (keyof SwapExecuteRequestDto)[];
+  return JSON.stringify(keys.map((k) => [k, body[k]]));
+}
+
+function problemOf(error: ApiProblem): Record<string, unknown> {
+  return {
+    status: error.status,
+    code: error.code,
+    title: error.title,
+    detail: error.detail ?? null,
+    extra: error.extra ?? null,
+  };
+}
+
+/** Returns a stored answer, or throws the stored problem again. */
+function replay(answer: { status: number; body: unknown }): { status: number; body: SwapExecutionDto } {
+  const problem = (
+    answer.body as {
+      problem?: {
+        status: number;
+        code: string;
+        title: string;
+        detail: string | null;
+        extra: Record<string, unknown> | null;
+      };
+    }
+  ).problem;
+  if (problem) {
+    throw new ApiProblem(
+      problem.status,
+      problem.code,
+      problem.title,
+      problem.detail ?? undefined,
+      problem.extra ?? undefined,
+    );
+  }
+  return answer as { status: number; body: SwapExecutionDto };
 }

@@ -1,0 +1,186 @@
+import { devnetTokenList } from '@org/chain-evm';
+import { mintToken, type StartDevnetReturnType, startDevnet, switchableTokenAbi } from '@org/devnet';
+import { Contract, JsonRpcProvider, Wallet } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GovernorStatusDto } from '../src/dto/governor.js';
+import type { SwapExecutionDto } from '../src/dto/swap.js';
+import { startTestServer, type TestServer } from './helpers/startTestServer.js';
+
+// POST /swap/execute end to end on the devnet: every effect is read from the chain with a separate provider.
+let devnet: StartDevnetReturnType;
+let server: TestServer;
+let reader: JsonRpcProvider;
+let wallet: `0x${string}`;
+const erc20 = [
+  'function balanceOf(address) view returns (uint256)',
+  'function allowance(address,address) view returns (uint256)',
+];
+
+beforeAll(async () => {
+  devnet = await startDevnet();
+  const c = devnet.manifest.contracts;
+  const account = devnet.manifest.accounts[2]!;
+  wallet = account.address;
+  reader = new JsonRpcProvider(devnet.rpcUrl, 31337, {
+    staticNetwork: true,
+    batchMaxCount: 1,
+    cacheTimeout: -1,
+  });
+  server = await startTestServer(
+    {
+      RPC_URL_DEVNET: devnet.rpcUrl,
+      UNISWAP_V2_DEVNET: `${c.uniswapV2Router02},${c.uniswapV2Factory},${c.weth}`,
+      UNISWAP_V3_DEVNET: `${c.uniswapV3Factory},${c.uniswapV3SwapRouter},${c.uniswapV3QuoterV2},SwapRouter`,
+      WALLET_PRIVATE_KEY: account.privateKey,
+      GOPLUS_BASE_URL: 'http://127.0.0.1:9',
+      DEXSCREENER_BASE_URL: 'http://127.0.0.1:9',
+      PROVIDER_TIMEOUT_MS: '200',
+      GOVERNOR_MAX_PER_TX: '0.05',
+      GOVERNOR_DAILY_LIMIT: '0.5',
+      RECEIPT_TIMEOUT_MS: '10000',
+    },
+    { swapTokens: new Map([[31337, devnetTokenList({ manifest: devnet.manifest })]]) },
+  );
+});
+afterAll(async () => {
+  reader?.destroy();
+  await server?.close();
+  await devnet?.stop();
+});
+
+const balanceOf = async (token: string) =>
+  (await new Contract(token, erc20, reader).getFunction('balanceOf')(wallet)) as bigint;
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  server.call('/swap/execute', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+describe('POST /swap/execute', () => {
+  it('ETH → USDC: 200 confirmed; what the chain says arrived equals amountReceived, at least amountOutMin', async () => {
+    const usdc = devnet.manifest.tokens.usdc.address;
+    const before = await balanceOf(usdc);
+    const quote = (await (
+      await server.call('/swap/quote?tokenIn=ETH&tokenOut=USDC&amountIn=0.01&slippageBps=100')
+    ).json()) as {
+      amountOutMin: { amountBase: string };
+    };
+    const res = await post({ tokenIn: 'ETH', tokenOut: 'USDC', amountIn: '0.01', slippageBps: 100 });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as SwapExecutionDto;
+    expect(body.execution.status).toBe('confirmed');
+    expect(body.approval).toBeNull();
+    const arrived = (await balanceOf(usdc)) - before;
+    expect(body.amountReceived?.amountBase).toBe(arrived.toString());
+    expect(arrived).toBeGreaterThanOrEqual((BigInt(quote.amountOutMin.amountBase) * 99n) / 100n);
+    expect((await reader.getTransactionReceipt(body.execution.txHash as string))?.status).toBe(1);
+  });
+
+  it('USDC → ETH: an exact approval first, then the swap; the allowance left behind is exactly 0', async () => {
+    const { usdc } = devnet.manifest.tokens;
+    await mintToken({ devnet, token: usdc, to: wallet, amount: 200_000_000n });
+    const ethBefore = await reader.getBalance(wallet);
+    const res = await post({ tokenIn: 'USDC', tokenOut: 'ETH', amountIn: '100' });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as SwapExecutionDto;
+    expect(body.approval?.status).toBe('confirmed');
+    expect(body.execution.status).toBe('confirmed');
+    const router = body.execution.to;
+    expect(await new Contract(usdc.address, erc20, reader).getFunction('allowance')(wallet, router)).toBe(0n);
+    const fees = BigInt(body.execution.fee?.wei ?? '0') + BigInt(body.approval?.fee?.wei ?? '0');
+    const gained = (await reader.getBalance(wallet)) - ethBefore + fees;
+    expect(body.amountReceived?.amountBase).toBe(gained.toString());
+  });
+
+  it('above the per-transaction cap → 403 with the governor’s code, the wallet nonce unchanged', async () => {
+    const nonce = await reader.getTransactionCount(wallet);
+    const res = await post({ tokenIn: 'ETH', tokenOut: 'USDC', amountIn: '0.06' });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({
+      code: 'PER_TX_LIMIT_EXCEEDED',
+      executionId: expect.any(String),
+    });
+    expect(await reader.getTransactionCount(wallet)).toBe(nonce);
+  });
+
+  it('buying the honeypot → 403 TOKEN_UNSAFE, nothing sent', async () => {
+    const nonce = await reader.getTransactionCount(wallet);
+    const res = await post({ tokenIn: 'ETH', tokenOut: 'HONEY', amountIn: '0.01', maxSellTaxBps: 10_000 });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { code: string }).code).toBe('TOKEN_UNSAFE');
+    expect(await reader.getTransactionCount(wallet)).toBe(nonce);
+  });
+
+  it('a swap whose simulation reverts → 422 SIMULATION_REVERTED and no open reservation', async () => {
+    const tokens = devnet.manifest.tokens as unknown as Record<string, { address: string }>;
+    const switchable = tokens.switchable?.address as string;
+    const owner = new Wallet(devnet.manifest.accounts[0]!.privateKey, reader);
+    await (await new Contract(switchable, switchableTokenAbi, owner).getFunction('setBlocked')(true)).wait();
+    try {
+      const res = await post({ tokenIn: 'ETH', tokenOut: switchable, amountIn: '0.01' });
+      const body = (await res.json()) as { code: string };
+      // The token's own safety check sees the buy revert first (canBuy false) — or the gateway's simulation does.
+      expect([403, 422]).toContain(res.status);
+      expect(['SIMULATION_REVERTED', 'TOKEN_SAFETY_UNKNOWN']).toContain(body.code);
+      const status = (await (await server.call('/governor/status')).json()) as GovernorStatusDto;
+      expect(status.openReservations).toEqual([]);
+    } finally {
+      await (
+        await new Contract(switchable, switchableTokenAbi, owner).getFunction('setBlocked')(false)
+      ).wait();
+    }
+  });
+
+  it('kill switch → 403 KILL_SWITCH_ENGAGED and nothing sent', async () => {
+    await server.call('/governor/kill', { method: 'POST' });
+    try {
+      const nonce = await reader.getTransactionCount(wallet);
+      const res = await post({ tokenIn: 'ETH', tokenOut: 'USDC', amountIn: '0.01' });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { code: string }).code).toBe('KILL_SWITCH_ENGAGED');
+      expect(await reader.getTransactionCount(wallet)).toBe(nonce);
+    } finally {
+      await server.call('/governor/unkill', { method: 'POST' });
+    }
+  });
+
+  it('Idempotency-Key: a repeat returns the first answer and sends one transaction; another body → 422', async () => {
+    const nonce = await reader.getTransactionCount(wallet);
+    const body = { tokenIn: 'ETH', tokenOut: 'DAI', amountIn: '0.005' };
+    const first = await post(body, { 'Idempotency-Key': 'key-1' });
+    expect(first.status).toBe(200);
+    const firstBody = (await first.json()) as SwapExecutionDto;
+    const again = await post(body, { 'Idempotency-Key': 'key-1' });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as SwapExecutionDto).execution.id).toBe(firstBody.execution.id);
+    expect(await reader.getTransactionCount(wallet)).toBe(nonce + 1);
+    const other = await post({ ...body, amountIn: '0.006' }, { 'Idempotency-Key': 'key-1' });
+    expect(other.status).toBe(422);
+    expect(((await other.json()) as { code: string }).code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await reader.getTransactionCount(wallet)).toBe(nonce + 1);
+  });
+
+  it('bad input → 422 before anything is reserved or sent', async () => {
+    for (const body of [
+      { tokenIn: 'ETH', tokenOut: 'USDC', amountIn: '-1' },
+      { tokenIn: 'ETH', tokenOut: 'USDC', amountIn: '0.01', slippageBps: 500 },
+      { tokenIn: 'ETH', tokenOut: 'USDC', amountIn: '0.01', deadlineSeconds: 5 },
+      { tokenIn: 'ETH', tokenOut: 'USDC' },
+      { tokenIn: 'ETH', tokenOut: 'USDC', amountIn: '0.01', extra: 1 },
+    ]) {
+      const res = await post(body);
+      expect(res.status).toBe(422);
+    }
+  });
+
+  it('the history shows every attempt, blocked ones included', async () => {
+    const page = (await (await server.call('/executions?limit=100')).json()) as {
+      items: { status: string; code: string | null }[];
+    };
+    expect(page.items.filter((e) => e.status === 'confirmed').length).toBeGreaterThanOrEqual(4);
+    expect(page.items.map((e) => e.code)).toEqual(
+      expect.arrayContaining(['PER_TX_LIMIT_EXCEEDED', 'TOKEN_UNSAFE', 'KILL_SWITCH_ENGAGED']),
+    );
+  });
+});
