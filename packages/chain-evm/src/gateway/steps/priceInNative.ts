@@ -76,7 +76,10 @@ export async function priceInNative({
 }: PriceInNativeParameters): Promise<PriceInNativeReturnType> {
   const weth = chain.contracts.wrappedNative;
   const { multicall3, uniswapV2, uniswapV3 } = chain.contracts;
-  const erc20 = amounts.filter((a) => weth === null || a.token.toLowerCase() !== weth.toLowerCase());
+  // Zero amounts (an approval spends nothing) are worth zero and need no pool.
+  const erc20 = amounts.filter(
+    (a) => a.amount > 0n && (weth === null || a.token.toLowerCase() !== weth.toLowerCase()),
+  );
   if (erc20.length === 0) {
     const total = amounts.reduce((s, a) => s + a.amount, 0n);
     return {
@@ -195,6 +198,7 @@ export async function priceInNative({
   let total: bigint | null = 0n;
   let reason: string | null = null;
   const items = amounts.map((a) => {
+    if (a.amount === 0n) return { ...a, valueWei: 0n, routes: [] };
     if (a.token.toLowerCase() === weth.toLowerCase()) return { ...a, valueWei: a.amount, routes: [] };
     const routes = routesByToken.get(a.token) ?? [];
     const usable = routes.filter((r) => r.usable);
