@@ -58,11 +58,29 @@ describe('pnpm demo', () => {
         expect(demo.out).toMatch(new RegExp(`\\n  ${symbol} +0x[0-9a-fA-F]{40} `));
       }
       const curls = [...demo.out.matchAll(/curl -s -H "X-API-Key: ([^"]+)" "([^"]+)"/g)];
-      expect(curls.length).toBeGreaterThanOrEqual(3);
+      expect(curls.length).toBeGreaterThanOrEqual(5);
       for (const [, header, url] of curls) {
         const res = await fetch(url as string, { headers: { 'X-API-Key': header as string } });
         expect(res.status).toBe(200);
       }
+      // The printed swap line executes a real swap.
+      const swap =
+        /curl -s -X POST -H "X-API-Key: ([^"]+)" -H "Content-Type: application\/json" -H "Idempotency-Key: ([^"]+)" -d '([^']+)' "([^"]+)"/.exec(
+          demo.out,
+        );
+      expect(swap).not.toBeNull();
+      const [, swapKey, idem, body, url] = swap as RegExpExecArray;
+      const res = await fetch(url as string, {
+        method: 'POST',
+        headers: {
+          'X-API-Key': swapKey as string,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': idem as string,
+        },
+        body,
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { execution: { status: string } }).execution.status).toBe('confirmed');
     } finally {
       expect(await demo.stop()).toBe(0);
     }
