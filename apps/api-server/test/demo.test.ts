@@ -77,7 +77,7 @@ describe('pnpm demo', () => {
           'Content-Type': 'application/json',
           'Idempotency-Key': idem as string,
         },
-        body,
+        body: body as string,
       });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { execution: { status: string } }).execution.status).toBe('confirmed');
