@@ -122,6 +122,7 @@ export async function startServer({
       gateway,
       idempotency: new SqliteIdempotencyStore({ database }),
       registry: config.chains,
+      minLiquidityWei: config.gateway.minLiquidityWei,
     }),
     governor: governorService,
   };

@@ -95,14 +95,25 @@ describe('GET /swap/quote', () => {
     expect(q.safety).toMatchObject({ allowed: false, code: 'TOKEN_UNSAFE', isHoneypot: true });
   });
 
-  it('USDC → ETH: value unknown until ERC-20 pricing (null, never the raw amount), native out needs no safety', async () => {
+  it('USDC → ETH: 100 USDC is charged ≈ 0.0333 ETH (priced on chain, never its raw amount); native out needs no safety', async () => {
     const q = (await (
       await server.call('/swap/quote?tokenIn=USDC&tokenOut=ETH&amountIn=100')
     ).json()) as SwapQuoteDto;
     expect(q.amountIn.amountBase).toBe('100000000');
     expect(q.amountOut.symbol).toBe('ETH');
-    expect(q.value).toBeNull();
+    const wei = BigInt(q.value?.wei ?? '0');
+    expect(wei).toBeGreaterThan(parseEther('0.0332'));
+    expect(wei).toBeLessThan(parseEther('0.0336'));
     expect(q.safety).toBeNull();
+  });
+
+  it('a token priced only through a thin pool (under the liquidity floor) has no value: null, not 0', async () => {
+    const thin = (devnet.manifest.tokens as unknown as Record<string, { address: string }>).thin
+      ?.address as string;
+    const q = (await (
+      await server.call(`/swap/quote?tokenIn=${thin}&tokenOut=ETH&amountIn=1`)
+    ).json()) as SwapQuoteDto;
+    expect(q.value).toBeNull();
   });
 
   it.each([

@@ -73,7 +73,8 @@ export interface SwapQuoteDto {
   gasEstimate: string;
   /**
    * ETH-equivalent value the spend governor would be charged for what is spent (before gas): exact for native ETH
-   * in; null when it cannot be priced (then `/swap/execute` is blocked with `VALUE_UNKNOWN`).
+   * in; for an ERC-20, priced on chain (Uniswap V2/V3 against WETH, pools under the liquidity floor ignored, the
+   * highest route); null when it cannot be priced (then `/swap/execute` is blocked with `VALUE_UNKNOWN`).
    */
   value: EthAmountDto | null;
   /** Safety of the token acquired; null when the swap acquires the native currency. */

@@ -13,6 +13,7 @@ import {
   type IdempotencyStore,
   computeAmountOutMin,
   getSwapTokenList,
+  priceInNative,
   quoteSwap,
   type ResolvedSwapToken,
   resolveSwapToken,
@@ -48,6 +49,7 @@ export class SwapService {
   readonly #security: SecurityService;
   readonly #extraTokens: ReadonlyMap<number, readonly SwapTokenInput[]>;
   readonly #maxSlippageBps: number;
+  readonly #minLiquidityWei: bigint;
   readonly #gateway: ExecutionGateway | undefined;
   readonly #idempotency: IdempotencyStore;
   readonly #registry: readonly ChainInfo[];
@@ -60,7 +62,10 @@ export class SwapService {
     gateway,
     idempotency,
     registry,
+    minLiquidityWei,
   }: {
+    /** The gateway's liquidity floor (the same value a quote shows is what execute charges). */
+    minLiquidityWei: bigint;
     providers: ChainProviders;
     security: SecurityService;
     /** The one signer; absent when no wallet is configured (execute answers 503 WALLET_NOT_CONFIGURED). */
@@ -78,6 +83,7 @@ export class SwapService {
     this.#gateway = gateway;
     this.#idempotency = idempotency;
     this.#registry = registry;
+    this.#minLiquidityWei = minLiquidityWei;
   }
 
   tokens(chain: string | undefined): SwapTokenListDto {
@@ -127,6 +133,17 @@ export class SwapService {
     });
     const amountOutMin = computeAmountOutMin({ amountOut: quote.amountOut, slippageBps });
     const verdict = report ? checkAcquiredTokens({ reports: [report] }) : null;
+    const valueWei = tokenIn.native
+      ? amountIn
+      : (
+          await priceInNative({
+            provider,
+            chain,
+            amounts: [{ token: tokenIn.address, amount: amountIn }],
+            minLiquidityWei: this.#minLiquidityWei,
+            timeoutMs,
+          })
+        ).totalWei;
     const dto: SwapQuoteDto = {
       chain: { id: chain.id, name: chain.name },
       amountIn: amount(chain, tokenIn, amountIn),
@@ -142,9 +159,9 @@ export class SwapService {
       },
       priceImpactBps: quote.priceImpactBps === null ? null : quote.priceImpactBps.toString(),
       gasEstimate: quote.gasEstimate.toString(),
-      // On-chain pricing of ERC-20s spent lands with the gateway's pricing step; until then only native ETH in
-      // has a known value (fail closed: null, never 0 and never the raw amount).
-      value: tokenIn.native ? { eth: formatEther(amountIn), wei: amountIn.toString() } : null,
+      // What the gateway would charge for what is spent (before gas): exact for ETH in, priced on chain for an ERC-20
+      // (null when it cannot be priced: never 0 and never the raw amount).
+      value: valueWei === null ? null : { eth: formatEther(valueWei), wei: valueWei.toString() },
       safety: report
         ? {
             allowed: verdict === null,
