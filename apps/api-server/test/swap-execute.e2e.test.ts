@@ -174,6 +174,50 @@ describe('POST /swap/execute', () => {
     }
   });
 
+  it('passes simulation, then reverts when mined (the token is switched off first) → 502 TX_REVERTED, fee committed, never success', async () => {
+    const tokens = devnet.manifest.tokens as unknown as Record<string, { address: string }>;
+    const switchable = tokens.switchable?.address as string;
+    const owner = new Wallet(devnet.manifest.accounts[0]!.privateKey, reader);
+    const before = (await (await server.call('/governor/status')).json()) as GovernorStatusDto;
+    await reader.send('evm_setAutomine', [false]);
+    try {
+      const pending = post({ tokenIn: 'ETH', tokenOut: switchable, amountIn: '0.01' });
+      // Wait until the swap is in the mempool, then switch the token off with a higher fee (anvil orders by fee).
+      for (let i = 0; i < 200; i++) {
+        const pool = (await reader.send('txpool_status', [])) as { pending: string };
+        if (BigInt(pool.pending) > 0n) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const block = await reader.getBlock('latest');
+      await new Contract(switchable, switchableTokenAbi, owner).getFunction('setBlocked')(true, {
+        maxFeePerGas: (block?.baseFeePerGas ?? 0n) * 10n + 10n ** 11n,
+        maxPriorityFeePerGas: 10n ** 11n,
+      });
+      await reader.send('evm_mine', []);
+      const res = await pending;
+      expect(res.status).toBe(502);
+      const body = (await res.json()) as { code: string; txHash: string; executionId: string };
+      expect(body.code).toBe('TX_REVERTED');
+      expect((await reader.getTransactionReceipt(body.txHash))?.status).toBe(0);
+      const record = (await (await server.call(`/executions/${body.executionId}`)).json()) as {
+        status: string;
+        fee: { wei: string };
+      };
+      expect(record.status).toBe('reverted');
+      const after = (await (await server.call('/governor/status')).json()) as GovernorStatusDto;
+      // Only the fee was committed: the 0.01 ETH came back with the revert.
+      expect(BigInt(after.spent.daily.committed.wei) - BigInt(before.spent.daily.committed.wei)).toBe(
+        BigInt(record.fee.wei),
+      );
+      expect(after.openReservations).toEqual([]);
+    } finally {
+      await reader.send('evm_setAutomine', [true]);
+      await (
+        await new Contract(switchable, switchableTokenAbi, owner).getFunction('setBlocked')(false)
+      ).wait();
+    }
+  });
+
   it('the history shows every attempt, blocked ones included', async () => {
     const page = (await (await server.call('/executions?limit=100')).json()) as {
       items: { status: string; code: string | null }[];
