@@ -228,3 +228,53 @@ describe('POST /swap/execute', () => {
     );
   });
 });
+
+describe('POST /swap/execute under concurrency', () => {
+  it('20 concurrent swaps under a daily cap that fits exactly 5 → 5 confirmed, 15 refused, contiguous nonces, none stuck', async () => {
+    const c = devnet.manifest.contracts;
+    const account = devnet.manifest.accounts[6]!;
+    const busy = await startTestServer(
+      {
+        RPC_URL_DEVNET: devnet.rpcUrl,
+        UNISWAP_V2_DEVNET: `${c.uniswapV2Router02},${c.uniswapV2Factory},${c.weth}`,
+        UNISWAP_V3_DEVNET: `${c.uniswapV3Factory},${c.uniswapV3SwapRouter},${c.uniswapV3QuoterV2},SwapRouter`,
+        WALLET_PRIVATE_KEY: account.privateKey,
+        GOPLUS_BASE_URL: 'http://127.0.0.1:9',
+        DEXSCREENER_BASE_URL: 'http://127.0.0.1:9',
+        PROVIDER_TIMEOUT_MS: '200',
+        // Each swap is charged 0.01 ETH + its worst-case fee (well under 0.001 ETH on the devnet): 5 fit, 6 do not.
+        GOVERNOR_DAILY_LIMIT: '0.055',
+        RECEIPT_TIMEOUT_MS: '20000',
+      },
+      { swapTokens: new Map([[31337, devnetTokenList({ manifest: devnet.manifest })]]) },
+    );
+    try {
+      const nonce = await reader.getTransactionCount(account.address);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          busy.call('/swap/execute', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ tokenIn: 'ETH', tokenOut: 'USDC', amountIn: '0.01' }),
+          }),
+        ),
+      );
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 403)).toHaveLength(15);
+      for (const r of answers.filter((a) => a.status === 403)) {
+        expect(((await r.json()) as { code: string }).code).toBe('DAILY_LIMIT_EXCEEDED');
+      }
+      const bodies = await Promise.all(
+        answers.filter((a) => a.status === 200).map((a) => a.json() as Promise<SwapExecutionDto>),
+      );
+      expect(bodies.map((b) => b.execution.nonce).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+        [0, 1, 2, 3, 4].map((i) => nonce + i),
+      );
+      expect(await reader.getTransactionCount(account.address)).toBe(nonce + 5);
+      expect(await reader.getTransactionCount(account.address, 'pending')).toBe(nonce + 5);
+    } finally {
+      await busy.close();
+    }
+  });
+});
