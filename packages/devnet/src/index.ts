@@ -61,5 +61,13 @@ export {
   type SpawnAnvilReturnType,
   spawnAnvil,
 } from './spawnAnvil.js';
+export {
+  type InterceptDecision,
+  type ProxiedRequest,
+  type RpcProxy,
+  type StartRpcProxyParameters,
+  type StartRpcProxyReturnType,
+  startRpcProxy,
+} from './startRpcProxy.js';
 export { type StartDevnetParameters, type StartDevnetReturnType, startDevnet } from './startDevnet.js';
 export type { Devnet, DevnetAccount, DevnetManifest, DevnetToken, DevnetV3Pool } from './types.js';
