@@ -40,6 +40,8 @@ interface Script {
   receiptAt?: number;
   receiptStatus?: 0 | 1;
   latestNonce?: number;
+  /** When set, the token-safety lookup waits for this promise (an execution held mid-pipeline). */
+  safetyGate?: Promise<void>;
 }
 
 function harness(
@@ -129,6 +131,7 @@ function harness(
     tokenSafety: {
       getReport: async ({ address }) => {
         calls.push('safety');
+        await script.safetyGate;
         return {
           token: address,
           tax: script.safety
@@ -304,6 +307,30 @@ describe('ExecutionGateway pipeline', () => {
 });
 
 describe('ExecutionGateway.reconcile', () => {
+  it('never touches an execution still running in this process (its reservation stays; it settles once)', async () => {
+    let open!: () => void;
+    const safetyGate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const h = harness({ safetyGate, receiptAt: 0 });
+    // A finished, still-pending execution of an earlier request keeps the reconciler busy with something real.
+    const running = h.gateway.execute(swap());
+    await new Promise((r) => setTimeout(r, 5));
+    const inFlight = (await h.store.listUnsettled())[0];
+    expect(inFlight?.status).toBe('preparing');
+    // A client polls, the timer fires: the reconciler must leave the running execution alone.
+    expect(await Promise.all([h.gateway.reconcile(), h.gateway.reconcile()])).toEqual([[], []]);
+    expect((await h.store.get(inFlight?.id as string))?.status).toBe('preparing');
+    open();
+    const { record } = await running;
+    expect(record.status).toBe('confirmed');
+    expect(h.sent).toHaveLength(1);
+    expect(await openReservations(h.governor)).toBe(0);
+    expect((await h.governor.status()).spent.daily.committed).toBe(
+      parseEther('0.01') + 100_000n * 11n * GWEI,
+    );
+  });
+
   it('a pending execution is settled from its hash once mined, and committed', async () => {
     const first = harness();
     const { record } = await first.gateway.execute(swap());

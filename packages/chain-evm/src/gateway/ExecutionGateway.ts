@@ -153,6 +153,10 @@ export class ExecutionGateway {
   readonly #settings: GatewaySettings;
   readonly #clock: () => number;
   readonly #createId: () => string;
+  /** Executions this process is running: the reconciler must not touch them (they are not interrupted). */
+  readonly #inFlight = new Set<string>();
+  /** The reconcile pass under way, if any: a second caller joins it rather than settling records twice. */
+  #reconciling: Promise<ExecutionRecord[]> | undefined;
 
   constructor(parameters: ExecutionGatewayParameters) {
     this.#p = parameters;
@@ -167,6 +171,20 @@ export class ExecutionGateway {
   async execute(intent: ExecutionIntent, options: ExecuteOptions = {}): Promise<ExecuteReturnType> {
     const chain = resolveChain({ chain: intent.chainId, registry: this.#p.chains });
     const id = this.#createId();
+    this.#inFlight.add(id);
+    try {
+      return await this.#run(id, chain, intent, options);
+    } finally {
+      this.#inFlight.delete(id);
+    }
+  }
+
+  async #run(
+    id: string,
+    chain: ChainInfo,
+    intent: ExecutionIntent,
+    options: ExecuteOptions,
+  ): Promise<ExecuteReturnType> {
     const record = await this.#insert(id, intent, options.idempotencyKey ?? null);
 
     // 1. Policy.
@@ -265,11 +283,21 @@ export class ExecutionGateway {
    * Finishes what a crash, a time-out or a lost node left open: `preparing` records (nothing was signed) release
    * their reservation; `signed`/`pending` ones are settled from their hashes, re-broadcast when the node has never
    * seen them, and failed (reservation released) only when their nonce was provably consumed by another
-   * transaction. Returns the records it changed.
+   * transaction. Executions this process is still running are left alone (a `preparing` one is not interrupted,
+   * and settling one twice would commit its reservation twice); a call while a pass runs joins that pass. Returns
+   * the records it changed.
    */
-  async reconcile(): Promise<ExecutionRecord[]> {
+  reconcile(): Promise<ExecutionRecord[]> {
+    this.#reconciling ??= this.#reconcileAll().finally(() => {
+      this.#reconciling = undefined;
+    });
+    return this.#reconciling;
+  }
+
+  async #reconcileAll(): Promise<ExecutionRecord[]> {
     const changed: ExecutionRecord[] = [];
     for (const record of await this.#p.store.listUnsettled()) {
+      if (this.#inFlight.has(record.id)) continue;
       try {
         const next = await this.#reconcileOne(record);
         if (next) changed.push(next);
