@@ -157,4 +157,5 @@ export {
   type SimulateTransactionReturnType,
   simulateTransaction,
 } from './gateway/steps/simulateTransaction.js';
+export { type FetchReceiptParameters, fetchReceipt } from './gateway/steps/fetchReceipt.js';
 export { type WaitForReceiptParameters, waitForReceipt } from './gateway/steps/waitForReceipt.js';

@@ -1,3 +1,4 @@
+import { startRpcProxy } from '@org/devnet';
 import { Governor, MemorySpendLedger, parseEther } from '@org/governor';
 import { createTokenSecurityService } from '@org/token-safety';
 import { Contract, Interface, JsonRpcProvider, Wallet } from 'ethers';
@@ -12,6 +13,7 @@ import { ExecutionGateway } from './ExecutionGateway.js';
 import { createGatewaySteps } from './steps/createGatewaySteps.js';
 import { createMemoryNonceManager } from './steps/createMemoryNonceManager.js';
 import { priceInNative } from './steps/priceInNative.js';
+import { fetchReceipt } from './steps/fetchReceipt.js';
 import { waitForReceipt } from './steps/waitForReceipt.js';
 import { MemoryExecutionStore } from './store/MemoryExecutionStore.js';
 import type { ExecutionIntent } from './types.js';
@@ -259,5 +261,48 @@ describe('waitForReceipt on the devnet', () => {
       timeoutMs: 300,
     });
     expect(none).toBeNull();
+  });
+});
+
+describe('fetchReceipt on the devnet', () => {
+  it('a mined hash → its receipt; an unknown hash → null; a node that is down → RPC error, never null', async () => {
+    const wallet = new Wallet(env.devnet.manifest.accounts[4]!.privateKey, env.provider);
+    const sent = await wallet.sendTransaction({ to: env.devnet.manifest.accounts[5]!.address, value: 1n });
+    await sent.wait();
+    const mined = await fetchReceipt({
+      provider: env.provider,
+      chainId: 31337,
+      hash: sent.hash as `0x${string}`,
+    });
+    expect(mined).toMatchObject({ status: 1, transactionHash: sent.hash });
+    expect(mined?.blockNumber).toBe((await reader.getTransactionReceipt(sent.hash))?.blockNumber);
+    expect(
+      await fetchReceipt({ provider: env.provider, chainId: 31337, hash: `0x${'ab'.repeat(32)}` }),
+    ).toBeNull();
+    const proxy = await startRpcProxy({ upstream: env.devnet.rpcUrl });
+    const viaProxy = new JsonRpcProvider(proxy.url, 31337, {
+      staticNetwork: true,
+      batchMaxCount: 1,
+      cacheTimeout: -1,
+    });
+    try {
+      proxy.down = true;
+      await expect(
+        fetchReceipt({
+          provider: viaProxy,
+          chainId: 31337,
+          hash: sent.hash as `0x${string}`,
+          timeoutMs: 2_000,
+        }),
+      ).rejects.toMatchObject({ name: 'RpcError' });
+      proxy.down = false;
+      proxy.intercept = () => ({ result: { transactionHash: sent.hash, status: '0x2' } });
+      await expect(
+        fetchReceipt({ provider: viaProxy, chainId: 31337, hash: sent.hash as `0x${string}` }),
+      ).rejects.toMatchObject({ code: 'RPC_ERROR' });
+    } finally {
+      viaProxy.destroy();
+      await proxy.close();
+    }
   });
 });

@@ -40,6 +40,8 @@ interface Script {
   receiptAt?: number;
   receiptStatus?: 0 | 1;
   latestNonce?: number;
+  /** Strict receipt lookups throw (a node that errs or times out). */
+  receiptLookupFails?: boolean;
   /** When set, the token-safety lookup waits for this promise (an execution held mid-pipeline). */
   safetyGate?: Promise<void>;
 }
@@ -99,6 +101,13 @@ function harness(
       const n = waits++;
       if (script.receiptAt === undefined || n < script.receiptAt) return null;
       return receiptFor(hashes[hashes.length - 1] as Hex, script.receiptStatus ?? 1);
+    },
+    fetchReceipt: async ({ hash }) => {
+      calls.push('fetch');
+      if (script.receiptLookupFails) throw new Error('node timed out');
+      // Mined from the start when the script says so; slower than any 1 ms race on purpose.
+      await new Promise((r) => setTimeout(r, 5));
+      return script.receiptAt === 0 ? receiptFor(hash, script.receiptStatus ?? 1) : null;
     },
     bumpFees: ({ previous, ceilingWei }) => {
       if (previous.kind !== 'eip1559') return null;
@@ -353,6 +362,32 @@ describe('ExecutionGateway.reconcile', () => {
     expect(changed.map((r) => [r.status, r.code])).toEqual([['failed', 'NONCE_CONSUMED']]);
     expect(await openReservations(first.governor)).toBe(0);
     expect((await first.store.get(record.id))?.status).toBe('failed');
+  });
+
+  it('a node that cannot say whether a hash is mined never gets the reservation released, even with the nonce used', async () => {
+    const first = harness();
+    const { record } = await first.gateway.execute(swap());
+    const later = harness(
+      { latestNonce: 8, receiptLookupFails: true },
+      {},
+      { governor: first.governor, store: first.store },
+    );
+    expect(await later.gateway.reconcile()).toEqual([]);
+    expect((await first.store.get(record.id))?.status).toBe('pending');
+    expect(await openReservations(first.governor)).toBe(1);
+  });
+
+  it('a mined transaction whose nonce is used is settled from its receipt, never failed (slow node)', async () => {
+    const first = harness();
+    const { record } = await first.gateway.execute(swap());
+    const later = harness(
+      { latestNonce: 8, receiptAt: 0 },
+      {},
+      { governor: first.governor, store: first.store },
+    );
+    const changed = await later.gateway.reconcile();
+    expect(changed.map((r) => [r.id, r.status])).toEqual([[record.id, 'confirmed']]);
+    expect(await openReservations(first.governor)).toBe(0);
   });
 
   it('a pending execution not mined and with its nonce free is re-broadcast and stays counted', async () => {

@@ -55,6 +55,11 @@ export interface GatewaySteps {
     hashes: readonly Hex[];
     timeoutMs: number;
   }): Promise<GatewayReceipt | null>;
+  /**
+   * One strict receipt lookup: `null` only when the node says the hash is not mined; throws when the node errs or
+   * times out. The reconciler decides on it (a `null` from {@link GatewaySteps.waitForReceipt} proves nothing).
+   */
+  fetchReceipt(p: { provider: RpcSender; chainId: number; hash: Hex }): Promise<GatewayReceipt | null>;
   bumpFees(p: { previous: FeeQuote; current: FeeQuote; ceilingWei: bigint }): FeeQuote | null;
   /** Whether a failed `eth_sendRawTransaction` proves the node did not accept the transaction. */
   isDefinitelyNotSent(error: unknown): boolean;
@@ -320,26 +325,16 @@ export class ExecutionGateway {
       );
     }
     const provider = await this.#p.provider(record.chainId);
-    const hashes = record.transactions.map((t) => t.hash);
-    const receipt = await this.#p.steps.waitForReceipt({
-      provider,
-      chainId: record.chainId,
-      hashes,
-      timeoutMs: 1,
-    });
+    // Strict lookups only: a node that errs or times out throws, and the record waits for the next round.
+    const receipt = await this.#findReceipt(provider, record);
     if (receipt) return this.#settle(record.id, receipt);
     const last = record.transactions.at(-1);
     if (!last) return null;
     const latestNonce = await this.#nonceAt(provider, record.chainId, 'latest');
     if (latestNonce > last.nonce) {
-      // Our nonce is used, yet none of our hashes is mined: another transaction took it. Ours can never land.
-      // Check once more for a receipt that arrived in between, then release.
-      const late = await this.#p.steps.waitForReceipt({
-        provider,
-        chainId: record.chainId,
-        hashes,
-        timeoutMs: 1,
-      });
+      // Our nonce is used, and the node answered for every one of our hashes that it is not mined — unless one was
+      // mined in between: look once more, strictly, before concluding another transaction took the nonce.
+      const late = await this.#findReceipt(provider, record);
       if (late) return this.#settle(record.id, late);
       if (record.reservationId !== null) await this.#p.governor.release({ id: record.reservationId });
       return this.#p.store.update(
@@ -353,6 +348,15 @@ export class ExecutionGateway {
       await this.#broadcast(provider, record.chainId, tx.raw).catch(() => undefined);
     if (record.status === 'signed')
       return this.#p.store.update(record.id, { status: 'pending' }, this.#clock());
+    return null;
+  }
+
+  /** The receipt of whichever of the record's hashes is mined; `null` only when the node says none is. */
+  async #findReceipt(provider: RpcSender, record: ExecutionRecord): Promise<GatewayReceipt | null> {
+    for (const { hash } of record.transactions) {
+      const receipt = await this.#p.steps.fetchReceipt({ provider, chainId: record.chainId, hash });
+      if (receipt) return receipt;
+    }
     return null;
   }
 

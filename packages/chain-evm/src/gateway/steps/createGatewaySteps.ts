@@ -1,6 +1,7 @@
 import type { GatewaySteps } from '../ExecutionGateway.js';
 import { bumpFees } from './bumpFees.js';
 import { estimateFees } from './estimateFees.js';
+import { fetchReceipt } from './fetchReceipt.js';
 import { isDefinitelyNotSent } from './isDefinitelyNotSent.js';
 import { priceInNative } from './priceInNative.js';
 import { simulateTransaction } from './simulateTransaction.js';
@@ -17,7 +18,7 @@ export interface CreateGatewayStepsParameters {
 /**
  * The gateway's chain-facing steps, wired to this package's implementations: `eth_feeHistory` fees, an
  * `eth_estimateGas` simulation with a +25% margin, on-chain pricing (Uniswap V2/V3 against the wrapped native, one
- * Multicall3 round trip, highest usable route), receipt polling, 12.5% replacement bumps and the send-refusal
+ * Multicall3 round trip, highest usable route), receipt polling and strict receipt lookups, 12.5% replacement bumps and the send-refusal
  * classifier.
  *
  * @example
@@ -44,6 +45,7 @@ export function createGatewaySteps({
     },
     waitForReceipt: ({ provider, chainId, hashes, timeoutMs: wait }) =>
       waitForReceipt({ provider, chainId, hashes, timeoutMs: wait }),
+    fetchReceipt: ({ provider, chainId, hash }) => fetchReceipt({ provider, chainId, hash, timeoutMs }),
     bumpFees,
     isDefinitelyNotSent,
   };
