@@ -1,6 +1,6 @@
 import { devnetTokenList } from '@org/chain-evm';
 import { mintToken, type StartDevnetReturnType, startDevnet, switchableTokenAbi } from '@org/devnet';
-import { Contract, JsonRpcProvider, Wallet } from 'ethers';
+import { Contract, formatUnits, Interface, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GovernorStatusDto } from '../src/dto/governor.js';
 import type { SwapExecutionDto } from '../src/dto/swap.js';
@@ -93,6 +93,90 @@ describe('POST /swap/execute', () => {
     expect(body.amountReceived?.amountBase).toBe(gained.toString());
   });
 
+  it('USDC → DAI and WBTC → DAI (two hops through WETH): amountOutMin holds, arrivals match the chain, allowances end at 0', async () => {
+    const { usdc, wbtc, dai } = devnet.manifest.tokens;
+    await mintToken({ devnet, token: usdc, to: wallet, amount: 50_000_000n });
+    await mintToken({ devnet, token: wbtc, to: wallet, amount: 100_000n }); // 0.001 WBTC
+    const wbtcQuote = (await (
+      await server.call('/swap/quote?tokenIn=WBTC&tokenOut=DAI&amountIn=0.001')
+    ).json()) as {
+      route: { path: string[] };
+    };
+    // No WBTC/DAI pool exists on the devnet: the best route goes through WETH.
+    expect(wbtcQuote.route.path.map((a) => a.toLowerCase())).toEqual(
+      [wbtc.address, devnet.manifest.contracts.weth, dai.address].map((a) => a.toLowerCase()),
+    );
+    for (const [tokenIn, amountIn, token] of [
+      ['USDC', '25', usdc.address],
+      ['WBTC', '0.001', wbtc.address],
+    ] as const) {
+      const quote = (await (
+        await server.call(`/swap/quote?tokenIn=${tokenIn}&tokenOut=DAI&amountIn=${amountIn}&slippageBps=100`)
+      ).json()) as { amountOutMin: { amountBase: string } };
+      const before = await balanceOf(dai.address);
+      const res = await post({ tokenIn, tokenOut: 'DAI', amountIn, slippageBps: 100 });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as SwapExecutionDto;
+      const arrived = (await balanceOf(dai.address)) - before;
+      expect(body.amountReceived?.amountBase).toBe(arrived.toString());
+      expect(arrived).toBeGreaterThanOrEqual(BigInt(quote.amountOutMin.amountBase));
+      const allowance = await new Contract(token, erc20, reader).getFunction('allowance')(
+        wallet,
+        body.execution.to,
+      );
+      expect(allowance).toBe(0n);
+    }
+  });
+
+  it('selling the fee-on-transfer token (bought first): the V2 fee-supporting function, what arrives matches the chain', async () => {
+    const fee = devnet.manifest.tokens.feeToken.address;
+    const bought = await post({ tokenIn: 'ETH', tokenOut: fee, amountIn: '0.01' });
+    expect(bought.status).toBe(200);
+    const held = await balanceOf(fee);
+    expect(held).toBeGreaterThan(0n);
+    const sellAmount = held / 2n;
+    const ethBefore = await reader.getBalance(wallet);
+    const res = await post({ tokenIn: fee, tokenOut: 'ETH', amountIn: formatUnits(sellAmount, 18) });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as SwapExecutionDto;
+    const tx = await reader.getTransaction(body.execution.txHash as string);
+    const v2 = new Interface([
+      'function swapExactTokensForETHSupportingFeeOnTransferTokens(uint256,uint256,address[],address,uint256)',
+    ]);
+    expect(tx?.data.slice(0, 10)).toBe(
+      v2.getFunction('swapExactTokensForETHSupportingFeeOnTransferTokens')?.selector,
+    );
+    expect(await balanceOf(fee)).toBe(held - sellAmount);
+    const fees = BigInt(body.execution.fee?.wei ?? '0') + BigInt(body.approval?.fee?.wei ?? '0');
+    expect(body.amountReceived?.amountBase).toBe(
+      ((await reader.getBalance(wallet)) - ethBefore + fees).toString(),
+    );
+  });
+
+  it('selling a token priced only through a thin pool → 403 VALUE_UNKNOWN, nothing sent', async () => {
+    const thin = devnet.manifest.tokens.thin;
+    await mintToken({ devnet, token: thin, to: wallet, amount: 10n ** 18n });
+    const nonce = await reader.getTransactionCount(wallet);
+    const res = await post({ tokenIn: thin.address, tokenOut: 'ETH', amountIn: '1' });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { code: string }).code).toBe('VALUE_UNKNOWN');
+    expect(await reader.getTransactionCount(wallet)).toBe(nonce);
+  });
+
+  it('buying a token with no pool → 422 NO_ROUTE, nothing reserved or sent', async () => {
+    const nonce = await reader.getTransactionCount(wallet);
+    const res = await post({
+      tokenIn: 'ETH',
+      tokenOut: devnet.manifest.tokens.lonely.address,
+      amountIn: '0.01',
+    });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { code: string }).code).toBe('NO_ROUTE');
+    expect(await reader.getTransactionCount(wallet)).toBe(nonce);
+    const status = (await (await server.call('/governor/status')).json()) as GovernorStatusDto;
+    expect(status.openReservations).toEqual([]);
+  });
+
   it('above the per-transaction cap → 403 with the governor’s code, the wallet nonce unchanged', async () => {
     const nonce = await reader.getTransactionCount(wallet);
     const res = await post({ tokenIn: 'ETH', tokenOut: 'USDC', amountIn: '0.06' });
@@ -112,22 +196,33 @@ describe('POST /swap/execute', () => {
     expect(await reader.getTransactionCount(wallet)).toBe(nonce);
   });
 
-  it('a swap whose simulation reverts → 422 SIMULATION_REVERTED and no open reservation', async () => {
-    const tokens = devnet.manifest.tokens as unknown as Record<string, { address: string }>;
-    const switchable = tokens.switchable?.address as string;
+  it('a swap whose simulation reverts → 422 SIMULATION_REVERTED with the reason, no open reservation, the swap not sent', async () => {
+    const { switchable } = devnet.manifest.tokens;
     const owner = new Wallet(devnet.manifest.accounts[0]!.privateKey, reader);
-    await (await new Contract(switchable, switchableTokenAbi, owner).getFunction('setBlocked')(true)).wait();
+    await mintToken({ devnet, token: switchable, to: wallet, amount: 10n ** 18n });
+    await (
+      await new Contract(switchable.address, switchableTokenAbi, owner).getFunction('setBlocked')(true)
+    ).wait();
     try {
-      const res = await post({ tokenIn: 'ETH', tokenOut: switchable, amountIn: '0.01' });
-      const body = (await res.json()) as { code: string };
-      // The token's own safety check sees the buy revert first (canBuy false) — or the gateway's simulation does.
-      expect([403, 422]).toContain(res.status);
-      expect(['SIMULATION_REVERTED', 'TOKEN_SAFETY_UNKNOWN']).toContain(body.code);
+      const nonce = await reader.getTransactionCount(wallet);
+      // Selling: what is acquired is ETH (no safety check); the router's transferFrom reverts in simulation.
+      const res = await post({ tokenIn: switchable.address, tokenOut: 'ETH', amountIn: '1' });
+      expect(res.status).toBe(422);
+      const body = (await res.json()) as { code: string; detail: string; executionId: string };
+      expect(body.code).toBe('SIMULATION_REVERTED');
+      expect(body.detail).toMatch(/TRANSFER_FROM_FAILED|TransfersBlocked|revert/i);
       const status = (await (await server.call('/governor/status')).json()) as GovernorStatusDto;
       expect(status.openReservations).toEqual([]);
+      // Only the exact approval went out (approvals are not transfers); the swap itself was never sent.
+      expect(await reader.getTransactionCount(wallet)).toBe(nonce + 1);
+      const record = (await (await server.call(`/executions/${body.executionId}`)).json()) as {
+        status: string;
+        transactions: unknown[];
+      };
+      expect(record).toMatchObject({ status: 'blocked', transactions: [] });
     } finally {
       await (
-        await new Contract(switchable, switchableTokenAbi, owner).getFunction('setBlocked')(false)
+        await new Contract(switchable.address, switchableTokenAbi, owner).getFunction('setBlocked')(false)
       ).wait();
     }
   });

@@ -72,6 +72,7 @@ export { StoreError, type StoreErrorCode } from './errors/StoreError.js';
 export { MemoryExecutionStore } from './gateway/store/MemoryExecutionStore.js';
 export { MemoryIdempotencyStore } from './gateway/store/MemoryIdempotencyStore.js';
 export {
+  type AssessReturnType,
   type ExecuteOptions,
   type ExecuteReturnType,
   ExecutionGateway,

@@ -8,6 +8,7 @@ import {
   decodeReceivedAmounts,
   decodeUint256,
   type ExecutionGateway,
+  type ExecutionIntent,
   type ExecutionRecord,
   type GatewayReceipt,
   type IdempotencyStore,
@@ -272,6 +273,28 @@ export class SwapService {
       ...(p.slippageBps === undefined ? {} : { slippageBps: p.slippageBps }),
     });
     const router = quote.route.router;
+    const tx = buildSwapTransaction({
+      chain,
+      quote,
+      amountOutMin,
+      recipient: gateway.address,
+      deadline: BigInt(Math.floor(Date.now() / 1000) + deadlineSeconds),
+    });
+    const swapIntent: ExecutionIntent = {
+      chainId: chain.id,
+      action: 'swap',
+      to: tx.to,
+      data: tx.data,
+      value: tx.value,
+      spends: tokenIn.native ? [] : [{ token: tokenIn.address, amount: amountIn, ...meta(tokenIn) }],
+      acquires: tokenOut.native ? [] : [{ token: tokenOut.address, amount: amountOutMin, ...meta(tokenOut) }],
+      maxSellTaxBps,
+      description: `swap ${quoteDto.amountIn.amount} ${quoteDto.amountIn.symbol ?? ''} for at least ${quoteDto.amountOutMin.amount} ${quoteDto.amountOutMin.symbol ?? ''} (${quote.route.protocol})`,
+    };
+    const swapOptions = {
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+      describeResult: (receipt: GatewayReceipt) => received(receipt, gateway.address, tokenOut, chain),
+    };
     let approval: ExecutionRecord | null = null;
     if (!tokenIn.native) {
       const allowance = await readAllowance(
@@ -282,14 +305,20 @@ export class SwapService {
         router,
         timeoutMs,
       );
-      if (allowance < amountIn) {
-        const tx = buildApproveTransaction({ token: tokenIn.address, spender: router, amount: amountIn });
+      // An approval is sent only for a swap the gateway would not refuse on its value or on what it acquires:
+      // otherwise the swap is executed as is, and the gateway records its refusal (nothing is sent).
+      if (allowance < amountIn && (await gateway.assess(swapIntent)).refusal === null) {
+        const approveTx = buildApproveTransaction({
+          token: tokenIn.address,
+          spender: router,
+          amount: amountIn,
+        });
         const approved = await gateway.execute(
           {
             chainId: chain.id,
             action: 'approve',
-            to: tx.to,
-            data: tx.data,
+            to: approveTx.to,
+            data: approveTx.data,
             value: 0n,
             spender: router,
             // An approval moves nothing: only its gas is charged.
@@ -304,32 +333,7 @@ export class SwapService {
           return this.#answer(approved.record, approval, chain, tokenOut);
       }
     }
-    const tx = buildSwapTransaction({
-      chain,
-      quote,
-      amountOutMin,
-      recipient: gateway.address,
-      deadline: BigInt(Math.floor(Date.now() / 1000) + deadlineSeconds),
-    });
-    const { record } = await gateway.execute(
-      {
-        chainId: chain.id,
-        action: 'swap',
-        to: tx.to,
-        data: tx.data,
-        value: tx.value,
-        spends: tokenIn.native ? [] : [{ token: tokenIn.address, amount: amountIn, ...meta(tokenIn) }],
-        acquires: tokenOut.native
-          ? []
-          : [{ token: tokenOut.address, amount: amountOutMin, ...meta(tokenOut) }],
-        maxSellTaxBps,
-        description: `swap ${quoteDto.amountIn.amount} ${quoteDto.amountIn.symbol ?? ''} for at least ${quoteDto.amountOutMin.amount} ${quoteDto.amountOutMin.symbol ?? ''} (${quote.route.protocol})`,
-      },
-      {
-        ...(idempotencyKey ? { idempotencyKey } : {}),
-        describeResult: (receipt) => received(receipt, gateway.address, tokenOut, chain),
-      },
-    );
+    const { record } = await gateway.execute(swapIntent, swapOptions);
     return this.#answer(record, approval, chain, tokenOut);
   }
 

@@ -163,15 +163,15 @@ async function openReservations(governor: Governor): Promise<number> {
 }
 
 describe('ExecutionGateway pipeline', () => {
-  it('happy path: policy → fees → simulate → price → safety → reserve → sign → broadcast → receipt → commit', async () => {
+  it('happy path: policy → fees → price → safety → simulate → reserve → sign → broadcast → receipt → commit', async () => {
     const h = harness({ receiptAt: 0 });
     const { record } = await h.gateway.execute(swap());
     expect(record.status).toBe('confirmed');
     expect(h.calls.filter((c) => c !== 'eth_getTransactionCount')).toEqual([
       'fees',
-      'simulate',
       'price',
       'safety',
+      'simulate',
       'eth_sendRawTransaction',
       'wait',
     ]);
@@ -211,6 +211,39 @@ describe('ExecutionGateway pipeline', () => {
     });
     expect(await openReservations(h.governor)).toBe(0);
     expect(h.sent).toEqual([]);
+  });
+
+  it('assess: the refusal execute would give before simulating, with nothing recorded or reserved', async () => {
+    const unpriced = harness({ price: null });
+    const usdcIn = swap({ spends: [{ token: USDC, amount: 100_000_000n }], value: 0n });
+    expect(await unpriced.gateway.assess(usdcIn)).toMatchObject({
+      refusal: { code: 'VALUE_UNKNOWN' },
+      valueWei: null,
+    });
+    const honey = harness({ safety: { isHoneypot: true, sellTax: null } });
+    expect(await honey.gateway.assess(swap())).toMatchObject({
+      refusal: { code: 'TOKEN_UNSAFE' },
+      valueWei: parseEther('0.01'),
+    });
+    expect(await harness().gateway.assess(swap({ to: USDC }))).toMatchObject({
+      refusal: { code: 'TARGET_NOT_ALLOWED' },
+    });
+    const fine = harness({ price: parseEther('0.03') });
+    expect(await fine.gateway.assess(usdcIn)).toEqual({ refusal: null, valueWei: parseEther('0.03') });
+    for (const h of [unpriced, honey, fine]) {
+      expect(h.calls).not.toContain('simulate');
+      expect((await h.store.list({ limit: 10 })).items).toEqual([]);
+      expect(await openReservations(h.governor)).toBe(0);
+    }
+  });
+
+  it('value and safety are checked before simulation: an unpriceable or unsafe intent is never simulated', async () => {
+    for (const script of [{ price: null }, { safety: { isHoneypot: true, sellTax: null } }] as Script[]) {
+      const h = harness(script);
+      const { record } = await h.gateway.execute(swap({ spends: [{ token: USDC, amount: 1n }], value: 0n }));
+      expect(record.status).toBe('blocked');
+      expect(h.calls).not.toContain('simulate');
+    }
   });
 
   it('a spent token that cannot be priced → VALUE_UNKNOWN (never 0, never its raw amount)', async () => {

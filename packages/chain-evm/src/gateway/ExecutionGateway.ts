@@ -118,6 +118,13 @@ export interface ExecuteOptions {
   readonly describeResult?: (receipt: GatewayReceipt) => Record<string, unknown>;
 }
 
+/** What {@link ExecutionGateway.assess} answers: the refusal execute would give before simulating, and the value. */
+export interface AssessReturnType {
+  readonly refusal: Refusal | null;
+  /** Native value + tokens spent, priced on chain (wei); null when unpriceable. */
+  readonly valueWei: bigint | null;
+}
+
 /** What {@link ExecutionGateway.execute} answers: the execution record as it stands, and the receipt if mined. */
 export interface ExecuteReturnType {
   readonly record: ExecutionRecord;
@@ -137,8 +144,8 @@ const REPLACEMENT_BUMP_NUMERATOR = 1125n;
 
 /**
  * The execution gateway: the ONE place that signs and broadcasts. `execute(intent)` runs the pipeline
- * (ARCHITECTURE §3): policy → fees (base fee above the ceiling blocks) → simulation (revert blocks; gives the gas
- * limit) → value in ETH-equivalent wei (unpriceable blocks) → safety of acquired tokens → governor reservation of
+ * (ARCHITECTURE §3): policy → fees (base fee above the ceiling blocks) → value in ETH-equivalent wei (unpriceable
+ * blocks) → safety of acquired tokens → simulation (revert blocks; gives the gas limit) → governor reservation of
  * value + worst-case fee → kill switch re-checked → sign with the nonce manager, persist the signed transaction →
  * broadcast → receipt (replaced with higher fees when stuck) → commit (or release only when nothing can have
  * reached the chain). Every refusal is a value with a stable code on the execution record.
@@ -206,7 +213,12 @@ export class ExecutionGateway {
       });
     }
 
-    // 3. Simulation of the exact transaction (revert → blocked, nothing reserved, nothing signed).
+    // 3–4. Value in ETH-equivalent wei (unpriceable → blocked) and safety of every token acquired.
+    const assessed = await this.#valueAndSafety(provider, chain, intent);
+    if (assessed.refusal) return this.#block(record, assessed.refusal, assessed.valueWei ?? undefined);
+    const value = assessed.valueWei as bigint;
+
+    // 5. Simulation of the exact transaction (revert → blocked, nothing reserved, nothing signed).
     const simulation = await this.#p.steps.simulate({
       provider,
       chainId: chain.id,
@@ -216,31 +228,9 @@ export class ExecutionGateway {
       value: intent.value,
     });
     if (!simulation.ok)
-      return this.#block(record, { code: 'SIMULATION_REVERTED', reason: simulation.reason });
-
-    // 4. Value in ETH-equivalent wei: native value + tokens spent, priced on chain; unpriceable → blocked.
-    const priced = await this.#p.steps.priceInNative({ provider, chain, amounts: intent.spends });
-    if (priced.totalWei === null) {
-      return this.#block(record, {
-        code: 'VALUE_UNKNOWN',
-        reason: priced.reason ?? 'a token spent cannot be priced',
-      });
-    }
-    const value = intent.value + priced.totalWei;
+      return this.#block(record, { code: 'SIMULATION_REVERTED', reason: simulation.reason }, value);
     // Worst case: every allowed replacement at +12.5%, never above the ceiling.
     const reserveWei = value + simulation.gasLimit * this.#worstFeePerGas(maxFeeOf(fees));
-
-    // 5. Safety of every token acquired.
-    if (intent.acquires.length > 0) {
-      const reports = await Promise.all(
-        intent.acquires.map((t) => this.#p.tokenSafety.getReport({ chain: chain.id, address: t.token })),
-      );
-      const unsafe = checkAcquiredTokens({
-        reports,
-        ...(intent.maxSellTaxBps === undefined ? {} : { maxSellTaxBps: intent.maxSellTaxBps }),
-      });
-      if (unsafe) return this.#block(record, unsafe, reserveWei);
-    }
 
     // 6. Governor: atomic reservation of the priced value plus the worst-case fee.
     const decision = await this.#p.governor.reserve({ action: intent.action, value: reserveWei });
@@ -282,6 +272,51 @@ export class ExecutionGateway {
     const receipt = await this.#awaitMined(provider, chain, current, fees);
     if (receipt === null) return { record: (await this.#p.store.get(id)) ?? current, receipt: null };
     return { record: await this.#settle(id, receipt, options.describeResult), receipt };
+  }
+
+  /**
+   * A read-only preview of the checks that need no simulation — policy, value priced on chain, safety of what is
+   * acquired — for a caller about to send a prerequisite (the exact approval before a swap): if the swap would be
+   * refused anyway, the approval is not sent. Records nothing and reserves nothing; `execute` checks everything
+   * again (it is the authority).
+   *
+   * @example
+   * ```ts
+   * const { refusal } = await gateway.assess(swapIntent);
+   * if (refusal === null) await gateway.execute(approvalIntent);
+   * ```
+   */
+  async assess(intent: ExecutionIntent): Promise<AssessReturnType> {
+    const chain = resolveChain({ chain: intent.chainId, registry: this.#p.chains });
+    const refused = checkPolicy({ intent, chain });
+    if (refused) return { refusal: refused, valueWei: null };
+    return this.#valueAndSafety(await this.#p.provider(chain.id), chain, intent);
+  }
+
+  async #valueAndSafety(
+    provider: RpcSender,
+    chain: ChainInfo,
+    intent: ExecutionIntent,
+  ): Promise<AssessReturnType> {
+    const priced = await this.#p.steps.priceInNative({ provider, chain, amounts: intent.spends });
+    if (priced.totalWei === null) {
+      return {
+        refusal: { code: 'VALUE_UNKNOWN', reason: priced.reason ?? 'a token spent cannot be priced' },
+        valueWei: null,
+      };
+    }
+    const valueWei = intent.value + priced.totalWei;
+    if (intent.acquires.length > 0) {
+      const reports = await Promise.all(
+        intent.acquires.map((t) => this.#p.tokenSafety.getReport({ chain: chain.id, address: t.token })),
+      );
+      const unsafe = checkAcquiredTokens({
+        reports,
+        ...(intent.maxSellTaxBps === undefined ? {} : { maxSellTaxBps: intent.maxSellTaxBps }),
+      });
+      if (unsafe) return { refusal: unsafe, valueWei };
+    }
+    return { refusal: null, valueWei };
   }
 
   /**
