@@ -9,6 +9,16 @@ interface ISimWeth {
     function deposit() external payable;
 }
 
+interface ISimFactoryV2 {
+    function getPair(address tokenA, address tokenB) external view returns (address pair);
+}
+
+interface ISimPairV2 {
+    function getReserves() external view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast);
+
+    function token0() external view returns (address);
+}
+
 interface ISimRouterV2 {
     function getAmountsOut(uint256 amountIn, address[] calldata path) external view returns (uint256[] memory);
 
@@ -25,6 +35,8 @@ interface ISimRouterV2 {
 /// placed at a throw-away address with an `eth_call` state override (together with an ETH balance), and
 /// `simulate` buys `token` with WETH through a Uniswap V2 router and sells everything it received back.
 /// Reverts inside the swaps are caught and reported, so a honeypot's failing sell is an observable outcome.
+/// `probe` finds the token's WETH pair through the factory and sizes the buy from its reserves first, so one
+/// `eth_call` answers everything.
 contract TokenSwapSimulator {
     struct Result {
         bool buyOk;
@@ -38,8 +50,48 @@ contract TokenSwapSimulator {
         bytes sellError;
     }
 
-    function simulate(address router, address weth, address token, uint256 amountIn)
+    uint8 internal constant PROBED = 0;
+    uint8 internal constant NO_PAIR = 1;
+    uint8 internal constant EMPTY_PAIR = 2;
+    uint8 internal constant BAD_ANSWER = 3;
+
+    /// @notice Finds the pair of `token` against `weth` through `factory`, sizes the buy (`maxAmountIn`, at most
+    /// 0.1% of the pair's WETH reserve so the curve does not read as a tax) and simulates it. `status`: 0 simulated,
+    /// 1 no pair, 2 empty pair, 3 the factory or the pair answered something that is not the V2 interface.
+    function probe(address factory, address router, address weth, address token, uint256 maxAmountIn)
         external
+        returns (uint8 status, address pair, uint256 amountIn, Result memory r)
+    {
+        (bool ok, bytes memory data) = factory.staticcall(abi.encodeCall(ISimFactoryV2.getPair, (weth, token)));
+        if (!ok || data.length != 32) return (BAD_ANSWER, pair, 0, r);
+        pair = abi.decode(data, (address));
+        if (pair == address(0)) return (NO_PAIR, pair, 0, r);
+        (status, amountIn) = _sizeBuy(pair, weth, maxAmountIn);
+        if (status != PROBED) return (status, pair, 0, r);
+        r = simulate(router, weth, token, amountIn);
+    }
+
+    function _sizeBuy(address pair, address weth, uint256 maxAmountIn)
+        private
+        view
+        returns (uint8 status, uint256 amountIn)
+    {
+        (bool ok, bytes memory data) = pair.staticcall(abi.encodeCall(ISimPairV2.getReserves, ()));
+        if (!ok || data.length != 96) return (BAD_ANSWER, 0);
+        (uint112 reserve0, uint112 reserve1,) = abi.decode(data, (uint112, uint112, uint32));
+        (ok, data) = pair.staticcall(abi.encodeCall(ISimPairV2.token0, ()));
+        if (!ok || data.length != 32) return (BAD_ANSWER, 0);
+        bool wethIsToken0 = abi.decode(data, (address)) == weth;
+        uint256 wethReserve = wethIsToken0 ? reserve0 : reserve1;
+        uint256 tokenReserve = wethIsToken0 ? reserve1 : reserve0;
+        if (wethReserve == 0 || tokenReserve == 0) return (EMPTY_PAIR, 0);
+        uint256 cap = wethReserve / 1000;
+        amountIn = cap > 0 && cap < maxAmountIn ? cap : maxAmountIn;
+        status = PROBED;
+    }
+
+    function simulate(address router, address weth, address token, uint256 amountIn)
+        public
         returns (Result memory r)
     {
         ISimWeth(weth).deposit{value: amountIn}();

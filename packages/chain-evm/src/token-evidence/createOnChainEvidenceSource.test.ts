@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type StartDevnetReturnType, startDevnet, switchableTokenAbi } from '@org/devnet';
+import { type StartDevnetReturnType, startDevnet, startRpcProxy, switchableTokenAbi } from '@org/devnet';
 import { type ChainTableEntry, createTokenSecurityService, resolveChain } from '@org/token-safety';
 import { Contract, ContractFactory, type InterfaceAbi, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -227,6 +227,29 @@ describe('createOnChainEvidenceSource against the devnet', () => {
         address: devnet.manifest.tokens.usdc.address,
       }),
     ).rejects.toMatchObject({ code: 'PROVIDER_BAD_RESPONSE', message: /serves chain 31337/ });
+  });
+
+  it('one report is one eth_call (the simulator finds and sizes the pair itself), after one chain-id check', async () => {
+    const proxy = await startRpcProxy({ upstream: devnet.rpcUrl });
+    try {
+      const { weth, uniswapV2Router02, uniswapV2Factory } = devnet.manifest.contracts;
+      const source = createOnChainEvidenceSource({
+        rpcUrl: proxy.url,
+        chainId: devnet.manifest.chainId,
+        weth,
+        uniswapV2Router02,
+        uniswapV2Factory,
+      });
+      const chain = resolveChain({ chain: 31337, table });
+      const first = await source.fetchEvidence({ chain, address: devnet.manifest.tokens.feeToken.address });
+      expect(first.fields.sellTax).toBeGreaterThan(4);
+      expect(proxy.requests.map((r) => r.method)).toEqual(['eth_chainId', 'eth_call']);
+      proxy.reset();
+      await source.fetchEvidence({ chain, address: devnet.manifest.tokens.usdc.address });
+      expect(proxy.requests.map((r) => r.method)).toEqual(['eth_call']);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('a factory address without a contract is a typed bad response, not an untyped crash', async () => {

@@ -42,12 +42,7 @@ const SIMULATOR_ADDRESS = '0x00000000000000000000000000000000005afe51';
 const CALLER_ADDRESS = '0x00000000000000000000000000000000005afe52';
 
 const simulatorInterface = new Interface([
-  'function simulate(address router, address weth, address token, uint256 amountIn) returns (tuple(bool buyOk, bool sellOk, uint256 expectedBuy, uint256 received, uint256 expectedSell, uint256 sold, uint256 sellReturned, bytes buyError, bytes sellError) r)',
-]);
-const v2Interface = new Interface([
-  'function getPair(address tokenA, address tokenB) view returns (address pair)',
-  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
-  'function token0() view returns (address)',
+  'function probe(address factory, address router, address weth, address token, uint256 maxAmountIn) returns (uint8 status, address pair, uint256 amountIn, tuple(bool buyOk, bool sellOk, uint256 expectedBuy, uint256 received, uint256 expectedSell, uint256 sold, uint256 sellReturned, bytes buyError, bytes sellError) r)',
 ]);
 
 function validAddress(name: string, value: unknown): string {
@@ -59,7 +54,8 @@ function validAddress(name: string, value: unknown): string {
 
 /**
  * On-chain evidence for `@org/token-safety`: simulates a small WETH→token buy and a token→WETH sell of
- * everything received through the token's Uniswap V2 pair, inside one `eth_call` with state overrides (a
+ * everything received through the token's Uniswap V2 pair (found through the factory and sized from its reserves by the
+ * simulator itself), inside one `eth_call` with state overrides (a
  * simulator contract's runtime code and an ETH balance placed at a throw-away address). Nothing is signed or
  * broadcast. From what actually happens it derives `isHoneypot` (sell reverts, or keeps under 10%), `canBuy`,
  * `canSell`, `cannotSellAll` and the real buy and sell tax (percent lost against the pool's own quote).
@@ -155,19 +151,6 @@ export function createOnChainEvidenceSource(
     chainVerified = true;
   }
 
-  function decode<T>(fragment: string, data: string, contract: Interface): T {
-    try {
-      return contract.decodeFunctionResult(fragment, data) as unknown as T;
-    } catch (cause) {
-      throw new ProviderError({
-        code: 'PROVIDER_BAD_RESPONSE',
-        provider: 'onchain-simulation',
-        shortMessage: `unexpected answer to ${fragment}() (no contract at the configured address on this chain?)`,
-        cause,
-      });
-    }
-  }
-
   return {
     name: 'onchain-simulation',
     supports: (chain) => chain.kind === 'evm' && chain.id === chainId,
@@ -188,45 +171,16 @@ export function createOnChainEvidenceSource(
         });
       }
       await verifyChainId();
-      const pairWord = await ethCall({
-        to: factory,
-        data: v2Interface.encodeFunctionData('getPair', [weth, token]),
-      });
-      const [pair] = decode<[string]>('getPair', pairWord, v2Interface);
-      if (BigInt(pair) === 0n) {
-        throw new ProviderError({
-          code: 'PROVIDER_NO_DATA',
-          provider: 'onchain-simulation',
-          shortMessage: 'no Uniswap V2 pair against WETH',
-        });
-      }
-      const [reservesWord, token0Word] = await Promise.all([
-        ethCall({ to: pair, data: v2Interface.encodeFunctionData('getReserves') }),
-        ethCall({ to: pair, data: v2Interface.encodeFunctionData('token0') }),
-      ]);
-      const [reserve0, reserve1] = decode<[bigint, bigint]>('getReserves', reservesWord, v2Interface);
-      const [token0] = decode<[string]>('token0', token0Word, v2Interface);
-      const wethReserve = getAddress(token0) === weth ? reserve0 : reserve1;
-      const tokenReserve = getAddress(token0) === weth ? reserve1 : reserve0;
-      if (wethReserve === 0n || tokenReserve === 0n) {
-        throw new ProviderError({
-          code: 'PROVIDER_NO_DATA',
-          provider: 'onchain-simulation',
-          shortMessage: 'the V2 pair is empty',
-        });
-      }
-      // Small against the pool, so the AMM curve does not read as a tax.
-      const cap = wethReserve / 1000n;
-      const amountIn = cap > 0n && cap < amountInWei ? cap : amountInWei;
-
+      // One eth_call: the simulator finds the pair through the factory, sizes the buy from its reserves (at most
+      // 0.1% of its WETH, so the AMM curve does not read as a tax), buys and sells everything back.
       const output = await ethCall(
         {
           from: CALLER_ADDRESS,
           to: SIMULATOR_ADDRESS,
           gas: toBeHex(30_000_000),
-          data: simulatorInterface.encodeFunctionData('simulate', [router, weth, token, amountIn]),
+          data: simulatorInterface.encodeFunctionData('probe', [factory, router, weth, token, amountInWei]),
         },
-        { [SIMULATOR_ADDRESS]: { code: TOKEN_SWAP_SIMULATOR_BYTECODE, balance: toBeHex(amountIn * 2n) } },
+        { [SIMULATOR_ADDRESS]: { code: TOKEN_SWAP_SIMULATOR_BYTECODE, balance: toBeHex(amountInWei * 2n) } },
       );
       let r: {
         buyOk: boolean;
@@ -237,14 +191,44 @@ export function createOnChainEvidenceSource(
         sold: bigint;
         sellReturned: bigint;
       };
+      let status: bigint;
+      let pair: string;
+      let amountIn: bigint;
       try {
-        [r] = simulatorInterface.decodeFunctionResult('simulate', output) as unknown as [typeof r];
+        [status, pair, amountIn, r] = simulatorInterface.decodeFunctionResult('probe', output) as unknown as [
+          bigint,
+          string,
+          bigint,
+          typeof r,
+        ];
       } catch (cause) {
         throw new ProviderError({
           code: 'PROVIDER_BAD_RESPONSE',
           provider: 'onchain-simulation',
           shortMessage: 'the simulation returned an undecodable result',
           cause,
+        });
+      }
+      if (status === 3n) {
+        throw new ProviderError({
+          code: 'PROVIDER_BAD_RESPONSE',
+          provider: 'onchain-simulation',
+          shortMessage:
+            'unexpected answer from the V2 factory or pair (no contract at the configured address on this chain?)',
+        });
+      }
+      if (status === 1n) {
+        throw new ProviderError({
+          code: 'PROVIDER_NO_DATA',
+          provider: 'onchain-simulation',
+          shortMessage: 'no Uniswap V2 pair against WETH',
+        });
+      }
+      if (status !== 0n || amountIn === 0n) {
+        throw new ProviderError({
+          code: 'PROVIDER_NO_DATA',
+          provider: 'onchain-simulation',
+          shortMessage: 'the V2 pair is empty',
         });
       }
       const fields: SourceEvidence['fields'] = {};
