@@ -53,7 +53,9 @@ describe('startRpcProxy', () => {
       expect(proxy.count()).toBe(4);
       expect(proxy.count('eth_call')).toBe(2);
       expect(proxy.count('eth_chainId')).toBe(1);
-      expect(proxy.requests[1]).toEqual({ method: 'eth_call', params: [{ to: '0x01' }, 'latest'] });
+      expect(proxy.requests[1]).toMatchObject({ method: 'eth_call', params: [{ to: '0x01' }, 'latest'] });
+      expect(proxy.requests.every((r) => typeof r.durationMs === 'number' && r.durationMs >= 0)).toBe(true);
+      expect(proxy.requests[1]!.startedAt).toBeGreaterThanOrEqual(proxy.requests[0]!.startedAt);
       proxy.reset();
       expect(proxy.count()).toBe(0);
     } finally {

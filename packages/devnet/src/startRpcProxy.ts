@@ -6,6 +6,10 @@ import { InvalidParameterError } from './errors/InvalidParameterError.js';
 export interface ProxiedRequest {
   readonly method: string;
   readonly params: readonly unknown[];
+  /** `performance.now()` when the request arrived. */
+  readonly startedAt: number;
+  /** Milliseconds until its answer was ready (null while in flight, or when dropped). */
+  readonly durationMs: number | null;
 }
 
 /**
@@ -84,23 +88,29 @@ export async function startRpcProxy(parameters: StartRpcProxyParameters): Promis
   } = { intercept: undefined, down: false };
 
   async function answerOne(request: JsonRpcRequest): Promise<unknown | 'drop'> {
-    const seen: ProxiedRequest = {
+    const seen: { -readonly [K in keyof ProxiedRequest]: ProxiedRequest[K] } = {
       method: typeof request.method === 'string' ? request.method : '',
       params: Array.isArray(request.params) ? request.params : [],
+      startedAt: performance.now(),
+      durationMs: null,
     };
     requests.push(seen);
     const decision = proxy.intercept?.(seen);
     if (decision === 'drop') return 'drop';
+    const done = <T>(answer: T): T => {
+      seen.durationMs = performance.now() - seen.startedAt;
+      return answer;
+    };
     if (decision && 'error' in decision)
-      return { jsonrpc: '2.0', id: request.id ?? null, error: decision.error };
+      return done({ jsonrpc: '2.0', id: request.id ?? null, error: decision.error });
     if (decision && 'result' in decision)
-      return { jsonrpc: '2.0', id: request.id ?? null, result: decision.result };
+      return done({ jsonrpc: '2.0', id: request.id ?? null, result: decision.result });
     const response = await fetch(upstream, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(request),
     });
-    return response.json();
+    return done(await response.json());
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -16,6 +16,10 @@ import type { Config } from '../config.js';
 import type { SecurityReportDto } from '../dto/security.js';
 import type { ChainProviders } from './ChainProviders.js';
 
+/** How old a report a quote may reuse (ms). */
+export const QUOTE_REPORT_MAX_AGE_MS = 10_000;
+const MAX_RECENT_REPORTS = 1_000;
+
 /**
  * Token security reports behind `/security/token`: GoPlus + DexScreener + on-chain simulation + SPL mints. Chains
  * resolve through the app's one registry (the same names, aliases, codes and messages as every other endpoint);
@@ -24,6 +28,8 @@ import type { ChainProviders } from './ChainProviders.js';
 export class SecurityService {
   readonly #service: TokenSecurityService;
   readonly #providers: ChainProviders;
+  /** Recent EVM reports by `chainId:address`, for quotes only (the gateway always asks for a fresh one). */
+  readonly #recent = new Map<string, { at: number; report: Promise<SecurityReport> }>();
 
   constructor({
     config,
@@ -77,9 +83,37 @@ export class SecurityService {
     });
   }
 
-  /** The library report for an EVM token (what the execution gateway's safety gate reads). */
+  /** A fresh library report for an EVM token: what the execution gateway's safety gate reads. */
   evmReport(chainId: number, address: string): Promise<SecurityReport> {
-    return this.#service.getReport({ chain: chainId, address });
+    const report = this.#service.getReport({ chain: chainId, address });
+    this.#remember(chainId, address, report);
+    return report;
+  }
+
+  /**
+   * A report at most {@link QUOTE_REPORT_MAX_AGE_MS} old (concurrent callers share one lookup), for what only
+   * informs — a quote's safety verdict, the fee-on-transfer routing of a swap. Never for a decision to send: the
+   * gateway reads {@link evmReport}.
+   */
+  recentEvmReport(chainId: number, address: string): Promise<SecurityReport> {
+    const key = `${chainId}:${address.toLowerCase()}`;
+    const hit = this.#recent.get(key);
+    if (hit && Date.now() - hit.at <= QUOTE_REPORT_MAX_AGE_MS) return hit.report;
+    return this.evmReport(chainId, address);
+  }
+
+  #remember(chainId: number, address: string, report: Promise<SecurityReport>): void {
+    const key = `${chainId}:${address.toLowerCase()}`;
+    this.#recent.delete(key);
+    this.#recent.set(key, { at: Date.now(), report });
+    // A failed lookup is not remembered; the map stays bounded (oldest first out).
+    report.catch(() => {
+      if (this.#recent.get(key)?.report === report) this.#recent.delete(key);
+    });
+    if (this.#recent.size > MAX_RECENT_REPORTS) {
+      const oldest = this.#recent.keys().next().value;
+      if (oldest !== undefined) this.#recent.delete(oldest);
+    }
   }
 
   /** The report for `address` on `chain`. Provider failures make it unsafe; they never make it throw. */

@@ -97,11 +97,11 @@ export class SwapService {
   }
 
   async quote(p: QuoteInput): Promise<SwapQuoteDto> {
-    return (await this.#prepare(p)).dto;
+    return (await this.#prepare(p, 'quote')).dto;
   }
 
   /** One fresh quote and everything resolved on the way (tokens, provider, fee-on-transfer declarations). */
-  async #prepare(p: QuoteInput) {
+  async #prepare(p: QuoteInput, mode: 'quote' | 'execute') {
     const slippageBps = p.slippageBps ?? Math.min(50, this.#maxSlippageBps);
     if (!Number.isInteger(slippageBps) || slippageBps < 0 || slippageBps > this.#maxSlippageBps) {
       throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
@@ -115,9 +115,25 @@ export class SwapService {
       resolveSwapToken({ chain, token: p.tokenOut, tokens, provider, timeoutMs }),
     ]);
     const amountIn = parseDecimalAmount({ field: 'amountIn', text: p.amountIn, decimals: tokenIn.decimals });
+    const forQuote = mode === 'quote';
+    // What a quote shows about the value: exact for ETH in, priced on chain for an ERC-20 (read while the route is
+    // quoted). An execution leaves pricing and the safety verdict to the gateway, which decides on fresh reads.
+    const pricing =
+      !forQuote || tokenIn.native
+        ? Promise.resolve(tokenIn.native ? amountIn : null)
+        : priceInNative({
+            provider,
+            chain,
+            amounts: [{ token: tokenIn.address, amount: amountIn }],
+            minLiquidityWei: this.#minLiquidityWei,
+            timeoutMs,
+          }).then((r) => r.totalWei);
+    // Awaited below; until then a rejection must not count as unhandled (it would end the process).
+    pricing.catch(() => undefined);
+    // Recent reports are enough here: they only choose fee-on-transfer routing and inform the quote.
     const [report, feeIn] = await Promise.all([
-      tokenOut.native ? Promise.resolve(null) : this.#security.evmReport(chain.id, tokenOut.address),
-      tokenIn.native ? Promise.resolve(null) : this.#security.evmReport(chain.id, tokenIn.address),
+      tokenOut.native ? Promise.resolve(null) : this.#security.recentEvmReport(chain.id, tokenOut.address),
+      tokenIn.native ? Promise.resolve(null) : this.#security.recentEvmReport(chain.id, tokenIn.address),
     ]);
     const transferFeeBps = {
       ...(feeIn?.tax.sellTax ? { tokenIn: Math.ceil(feeIn.tax.sellTax * 100) } : {}),
@@ -133,18 +149,8 @@ export class SwapService {
       ...(Object.keys(transferFeeBps).length > 0 ? { transferFeeBps } : {}),
     });
     const amountOutMin = computeAmountOutMin({ amountOut: quote.amountOut, slippageBps });
-    const verdict = report ? checkAcquiredTokens({ reports: [report] }) : null;
-    const valueWei = tokenIn.native
-      ? amountIn
-      : (
-          await priceInNative({
-            provider,
-            chain,
-            amounts: [{ token: tokenIn.address, amount: amountIn }],
-            minLiquidityWei: this.#minLiquidityWei,
-            timeoutMs,
-          })
-        ).totalWei;
+    const verdict = report && forQuote ? checkAcquiredTokens({ reports: [report] }) : null;
+    const valueWei = await pricing;
     const dto: SwapQuoteDto = {
       chain: { id: chain.id, name: chain.name },
       amountIn: amount(chain, tokenIn, amountIn),
@@ -265,13 +271,16 @@ export class SwapService {
       timeoutMs,
       amountIn,
       amountOutMin,
-    } = await this.#prepare({
-      chain: p.chain,
-      tokenIn: p.tokenIn,
-      tokenOut: p.tokenOut,
-      amountIn: p.amountIn,
-      ...(p.slippageBps === undefined ? {} : { slippageBps: p.slippageBps }),
-    });
+    } = await this.#prepare(
+      {
+        chain: p.chain,
+        tokenIn: p.tokenIn,
+        tokenOut: p.tokenOut,
+        amountIn: p.amountIn,
+        ...(p.slippageBps === undefined ? {} : { slippageBps: p.slippageBps }),
+      },
+      'execute',
+    );
     const router = quote.route.router;
     const tx = buildSwapTransaction({
       chain,
