@@ -88,7 +88,7 @@ function busy(requests, from, to) {
 {
   const env = await setUp({ accountIndex: 2 });
   const { devnet, proxy, account, call } = env;
-  const { usdc, dai } = devnet.manifest.tokens;
+  const { usdc } = devnet.manifest.tokens;
   await mintToken({ devnet, token: usdc, to: account.address, amount: 10n ** 15n });
   // The allowance is in place (granted directly on chain, max) so an execute is the swap alone.
   const reader = new JsonRpcProvider(devnet.rpcUrl, 31337, {
