@@ -60,7 +60,12 @@ export type ExecutionStatus =
   /** Mined with status 0: the fee was spent, the action failed. Final; never reported as success. */
   | 'reverted'
   /** Nothing reached the chain (the send failed before the node accepted it). Final. */
-  | 'failed';
+  | 'failed'
+  /**
+   * Held for an operator's approval (`CONFIRM_MODE`): checked and simulated, nothing reserved, nothing signed. An
+   * approval runs it on (fresh checks); a denial or the expiry blocks it.
+   */
+  | 'awaiting_confirmation';
 
 /** One signed transaction of an execution (a replacement adds another with the same nonce). */
 export interface BroadcastTransaction {
@@ -212,3 +217,89 @@ export type FeeQuote =
       readonly maxFeePerGas: bigint;
     }
   | { readonly kind: 'legacy'; readonly gasPrice: bigint };
+
+/**
+ * When the gateway holds an action for an operator's approval instead of running it: `off` never; `above` when its
+ * value (native + tokens spent, priced; gas not counted) is more than `thresholdWei`; `unknown` when it would be
+ * refused only because its value or the safety of what it acquires is unknown; `all` every action that moves value
+ * or whose value is unknown (plus the unknown ones). A confirmed honeypot, a veto, a known excessive tax, a revert
+ * or the governor's caps are never held: they are refused.
+ */
+export type ConfirmMode =
+  | { readonly kind: 'off' }
+  | { readonly kind: 'above'; readonly thresholdWei: bigint }
+  | { readonly kind: 'unknown' }
+  | { readonly kind: 'all' };
+
+/** Why an action was held. */
+export type HoldReason = 'above-threshold' | 'value-unknown' | 'safety-unknown' | 'all' | 'value-grew';
+
+/**
+ * Where a held action is: `pending` (waiting for the operator), `approved` (the operator said yes; the gateway has
+ * not picked it up yet — e.g. approved from the CLI while the server was down), `running` (picked up: the execution
+ * record carries on), `denied`, `expired`. Only `pending` can be decided; only `approved` can be run.
+ */
+export type ConfirmationStatus = 'pending' | 'approved' | 'running' | 'denied' | 'expired';
+
+/** A held action: the exact intent it is bound to, what the checks found, and the operator's decision. */
+export interface ConfirmationRecord {
+  readonly id: string;
+  readonly executionId: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** After this (epoch ms) a pending confirmation is denied automatically. */
+  readonly expiresAt: number;
+  readonly status: ConfirmationStatus;
+  readonly reason: HoldReason;
+  /** One line for humans: why it was held. */
+  readonly detail: string;
+  /** The exact intent; an approval runs exactly this (calldata included) and nothing else. */
+  readonly intent: ExecutionIntent;
+  /** Value priced when held (wei, gas not counted); null when unknown. */
+  readonly valueWei: bigint | null;
+  /** Gas limit of the simulation when held. */
+  readonly gasLimit: bigint | null;
+  /** Safety of each acquired token when held. */
+  readonly safety: readonly {
+    readonly token: Address;
+    readonly isHoneypot: boolean | null;
+    readonly sellTax: number | null;
+  }[];
+  readonly idempotencyKey: string | null;
+  /** The most the approved action may be charged (wei, gas not counted): the value held, or the operator's. */
+  readonly approvedValueWei: bigint | null;
+  readonly decidedAt: number | null;
+  /** Who decided (`operator-key`, `cli`, `expiry`). */
+  readonly decidedBy: string | null;
+  readonly note: string | null;
+}
+
+/** Fields set when a confirmation changes status. */
+export type ConfirmationPatch = Partial<
+  Pick<ConfirmationRecord, 'approvedValueWei' | 'decidedAt' | 'decidedBy' | 'note'>
+>;
+
+/**
+ * Persistence of held actions. `transition` is the one way a status changes: atomically, and only from one of the
+ * given statuses (so two approvals of one confirmation, or an approval racing its expiry, cannot both win).
+ */
+export interface ConfirmationStore {
+  insert(record: ConfirmationRecord): Promise<void>;
+  get(id: string): Promise<ConfirmationRecord | null>;
+  /** The newest confirmation of an execution, if any. */
+  getByExecution(executionId: string): Promise<ConfirmationRecord | null>;
+  /** Newest first; `status` filters. */
+  list(parameters: {
+    readonly limit: number;
+    readonly status?: ConfirmationStatus;
+    readonly cursor?: string;
+  }): Promise<{ readonly items: readonly ConfirmationRecord[]; readonly nextCursor: string | null }>;
+  /** `null` when the record is not in one of `from` (nothing changed). */
+  transition(parameters: {
+    readonly id: string;
+    readonly from: readonly ConfirmationStatus[];
+    readonly to: ConfirmationStatus;
+    readonly patch?: ConfirmationPatch;
+    readonly at: number;
+  }): Promise<ConfirmationRecord | null>;
+}

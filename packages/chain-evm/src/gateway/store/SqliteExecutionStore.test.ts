@@ -54,7 +54,7 @@ describe('SqliteExecutionStore', () => {
     expect(await reopened.get(full.id)).toEqual(full);
     expect(await reopened.get('exe_p')).toEqual(signed);
     expect((await reopened.listUnsettled()).map((r) => r.id)).toEqual(['exe_p']);
-    expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([{ version: 1 }]);
+    expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([{ version: 1 }, { version: 2 }]);
   });
 
   it('stores amounts as exact decimal TEXT', async () => {
@@ -168,13 +168,14 @@ describe('SqliteExecutionStore', () => {
     new SqliteExecutionStore({ database: connect(file) });
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
     expect(tables).toEqual([
+      { name: 'gateway_confirmations' },
       { name: 'gateway_executions' },
       { name: 'gateway_idempotency_keys' },
       { name: 'gateway_migrations' },
       { name: 'gateway_transactions' },
     ]);
-    expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([{ version: 1 }]);
-    db.prepare('INSERT INTO gateway_migrations (version, applied_at) VALUES (2, 0)').run();
+    expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([{ version: 1 }, { version: 2 }]);
+    db.prepare('INSERT INTO gateway_migrations (version, applied_at) VALUES (3, 0)').run();
     expect(() => new SqliteExecutionStore({ database: connect(file) })).toThrow(
       expect.objectContaining({ code: 'STORE_FAILURE', message: expect.stringContaining('newer') }),
     );

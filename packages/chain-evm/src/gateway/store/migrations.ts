@@ -1,6 +1,6 @@
 /**
  * Ordered schema migrations of the gateway tables (executions, their transactions, idempotency keys); index + 1 is
- * the version, recorded in `gateway_migrations`. Never edit a shipped one. Statuses are checked in code, not by a
+ * the version, recorded in `gateway_migrations`. Version 2 adds held actions (`gateway_confirmations`). Never edit a shipped one. Statuses are checked in code, not by a
  * CHECK constraint, so a new status needs no table rebuild. Amounts are decimal TEXT (exact bigints).
  */
 export const GATEWAY_MIGRATIONS: readonly string[] = [
@@ -47,4 +47,26 @@ export const GATEWAY_MIGRATIONS: readonly string[] = [
      claimed_at INTEGER NOT NULL,
      completed_at INTEGER
    );`,
+  `CREATE TABLE gateway_confirmations (
+     id TEXT PRIMARY KEY,
+     execution_id TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL,
+     status TEXT NOT NULL,
+     reason TEXT NOT NULL,
+     detail TEXT NOT NULL,
+     intent TEXT NOT NULL,
+     value_wei TEXT,
+     gas_limit TEXT,
+     safety TEXT NOT NULL,
+     idempotency_key TEXT,
+     approved_value_wei TEXT,
+     decided_at INTEGER,
+     decided_by TEXT,
+     note TEXT
+   );
+   CREATE INDEX gateway_confirmations_created ON gateway_confirmations (created_at, id);
+   CREATE INDEX gateway_confirmations_status_created ON gateway_confirmations (status, created_at, id);
+   CREATE INDEX gateway_confirmations_execution ON gateway_confirmations (execution_id, created_at);`,
 ];

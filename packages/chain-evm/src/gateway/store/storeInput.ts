@@ -10,6 +10,7 @@ export const EXECUTION_STATUSES: readonly ExecutionStatus[] = [
   'confirmed',
   'reverted',
   'failed',
+  'awaiting_confirmation',
 ];
 /** Statuses after which nothing is signed any more for the execution. */
 export const FINAL_STATUSES: readonly ExecutionStatus[] = ['blocked', 'confirmed', 'reverted', 'failed'];

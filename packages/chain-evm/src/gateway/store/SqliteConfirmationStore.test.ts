@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SqliteConfirmationStore } from './SqliteConfirmationStore.js';
+import { SqliteExecutionStore } from './SqliteExecutionStore.js';
+import { confirmationFixture, confirmationStoreContract } from './testing/confirmationStoreContract.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'gateway-confirmations-'));
+const open: Database.Database[] = [];
+const connect = (file: string) => {
+  const db = new Database(file);
+  open.push(db);
+  return db;
+};
+afterAll(() => {
+  for (const db of open) if (db.open) db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let n = 0;
+confirmationStoreContract(
+  'SqliteConfirmationStore',
+  () => new SqliteConfirmationStore({ database: connect(join(dir, `c${n++}.db`)) }),
+);
+
+describe('SqliteConfirmationStore', () => {
+  it('survives a reopen (a restart): pending stays pending, bound to its intent and expiry', async () => {
+    const file = join(dir, 'reopen.db');
+    const first = connect(file);
+    await new SqliteConfirmationStore({ database: first }).insert(confirmationFixture());
+    first.close();
+    const again = new SqliteConfirmationStore({ database: connect(file) });
+    expect(await again.get('c-1')).toEqual(confirmationFixture());
+  });
+
+  it('a decision made through one connection (the CLI) is seen by another (the server); only one wins', async () => {
+    const file = join(dir, 'two.db');
+    const server = new SqliteConfirmationStore({ database: connect(file) });
+    const cli = new SqliteConfirmationStore({ database: connect(file) });
+    await server.insert(confirmationFixture());
+    expect(await cli.transition({ id: 'c-1', from: ['pending'], to: 'approved', at: 2 })).not.toBeNull();
+    expect(await server.transition({ id: 'c-1', from: ['pending'], to: 'denied', at: 3 })).toBeNull();
+    expect((await server.get('c-1'))?.status).toBe('approved');
+  });
+
+  it('shares the gateway schema with the execution store and never joins a caller transaction', async () => {
+    const db = connect(join(dir, 'shared.db'));
+    new SqliteExecutionStore({ database: db });
+    const store = new SqliteConfirmationStore({ database: db });
+    db.exec('BEGIN');
+    await expect(store.insert(confirmationFixture())).rejects.toMatchObject({ code: 'STORE_FAILURE' });
+    db.exec('ROLLBACK');
+    expect(await store.get('c-1')).toBeNull();
+    const versions = db.prepare('SELECT version FROM gateway_migrations ORDER BY version').all();
+    expect(versions).toEqual([{ version: 1 }, { version: 2 }]);
+  });
+});
