@@ -51,6 +51,12 @@ export { multicall3BlockNumberCall } from './multicall/multicall3BlockNumberCall
 export { multicall3EthBalanceCall } from './multicall/multicall3EthBalanceCall.js';
 export type {
   BroadcastTransaction,
+  ConfirmationPatch,
+  ConfirmationRecord,
+  ConfirmationStatus,
+  ConfirmationStore,
+  ConfirmMode,
+  HoldReason,
   ExecutionAction,
   ExecutionIntent,
   ExecutionIntentSummary,
@@ -70,8 +76,12 @@ export type {
 } from './gateway/types.js';
 export { StoreError, type StoreErrorCode } from './errors/StoreError.js';
 export { MemoryExecutionStore } from './gateway/store/MemoryExecutionStore.js';
+export { MemoryConfirmationStore } from './gateway/store/MemoryConfirmationStore.js';
+export { ConfirmationError, type ConfirmationErrorCode } from './errors/ConfirmationError.js';
+export { type DecideHoldParameters, type DecideHoldReturnType, decideHold } from './gateway/decideHold.js';
 export { MemoryIdempotencyStore } from './gateway/store/MemoryIdempotencyStore.js';
 export {
+  type ApproveParameters,
   type AssessReturnType,
   type ExecuteOptions,
   type ExecuteReturnType,

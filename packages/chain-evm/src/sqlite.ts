@@ -7,3 +7,7 @@ export {
   SqliteIdempotencyStore,
   type SqliteIdempotencyStoreParameters,
 } from './gateway/store/SqliteIdempotencyStore.js';
+export {
+  SqliteConfirmationStore,
+  type SqliteConfirmationStoreParameters,
+} from './gateway/store/SqliteConfirmationStore.js';

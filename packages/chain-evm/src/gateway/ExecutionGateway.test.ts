@@ -1,166 +1,19 @@
-import { Governor, MemorySpendLedger, parseEther } from '@org/governor';
+import { parseEther } from '@org/governor';
 import { Transaction } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { chains } from '../chains/chains.js';
-import { configureChains } from '../chains/configureChains.js';
-import type { RpcSender } from '../multicall/aggregate3.js';
-import { ExecutionGateway, type GatewayReceipt, type GatewaySteps } from './ExecutionGateway.js';
-import { MemoryExecutionStore } from './store/MemoryExecutionStore.js';
-import type { ExecutionIntent, FeeQuote, Hex, NonceManager } from './types.js';
+import {
+  GWEI,
+  harness,
+  openReservations,
+  ROUTER,
+  type Script,
+  swap,
+  USDC,
+} from './testing/gatewayHarness.js';
 
 // Unit tests of the pipeline's ORDER and DECISIONS. The chain-facing steps are ports of this package, replaced
-// here by scripted ones; the real steps run against the devnet in ExecutionGateway.devnet.test.ts.
-
-const KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
-const ROUTER = '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D';
-const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
-const registry = configureChains({ overrides: new Map(), registry: chains });
-const GWEI = 1_000_000_000n;
-
-const swap = (overrides: Partial<ExecutionIntent> = {}): ExecutionIntent => ({
-  chainId: 1,
-  action: 'swap',
-  to: ROUTER,
-  data: '0x38ed1739',
-  value: parseEther('0.01'),
-  spends: [],
-  acquires: [{ token: USDC, amount: 1n }],
-  description: 'swap 0.01 ETH for USDC',
-  ...overrides,
-});
-
-interface Script {
-  fees?: FeeQuote;
-  simulate?: Awaited<ReturnType<GatewaySteps['simulate']>>;
-  price?: bigint | null;
-  safety?: { isHoneypot: boolean | null; sellTax: number | null; veto?: boolean };
-  sendError?: Error;
-  definitelyNotSent?: boolean;
-  /** Receipt returned on the n-th wait (0-based), null before. */
-  receiptAt?: number;
-  receiptStatus?: 0 | 1;
-  latestNonce?: number;
-  /** Strict receipt lookups throw (a node that errs or times out). */
-  receiptLookupFails?: boolean;
-  /** When set, the token-safety lookup waits for this promise (an execution held mid-pipeline). */
-  safetyGate?: Promise<void>;
-}
-
-function harness(
-  script: Script = {},
-  settings: Record<string, unknown> = {},
-  shared: { governor?: Governor; store?: MemoryExecutionStore } = {},
-) {
-  const calls: string[] = [];
-  const sent: Hex[] = [];
-  let waits = 0;
-  const fees: FeeQuote = script.fees ?? {
-    kind: 'eip1559',
-    baseFeePerGas: 10n * GWEI,
-    maxPriorityFeePerGas: GWEI,
-    maxFeePerGas: 21n * GWEI,
-  };
-  const provider: RpcSender = {
-    async send(method, params) {
-      calls.push(method);
-      if (method === 'eth_sendRawTransaction') {
-        if (script.sendError) throw script.sendError;
-        sent.push(params[0] as Hex);
-        return Transaction.from(params[0] as string).hash;
-      }
-      if (method === 'eth_getTransactionCount') return `0x${(script.latestNonce ?? 0).toString(16)}`;
-      throw new Error(`unexpected ${method}`);
-    },
-  };
-  const receiptFor = (hash: Hex, status: 0 | 1): GatewayReceipt => ({
-    transactionHash: hash,
-    status,
-    blockNumber: 100,
-    gasUsed: 100_000n,
-    effectiveGasPrice: 11n * GWEI,
-    logs: [],
-  });
-  const steps: GatewaySteps = {
-    estimateFees: async () => {
-      calls.push('fees');
-      return fees;
-    },
-    simulate: async () => {
-      calls.push('simulate');
-      return script.simulate ?? { ok: true, gasLimit: 200_000n };
-    },
-    priceInNative: async ({ amounts }) => {
-      calls.push('price');
-      if (amounts.length === 0) return { totalWei: 0n, reason: null };
-      return script.price === null
-        ? { totalWei: null, reason: 'no usable pool' }
-        : { totalWei: script.price ?? 0n, reason: null };
-    },
-    waitForReceipt: async ({ hashes }) => {
-      calls.push('wait');
-      const n = waits++;
-      if (script.receiptAt === undefined || n < script.receiptAt) return null;
-      return receiptFor(hashes[hashes.length - 1] as Hex, script.receiptStatus ?? 1);
-    },
-    fetchReceipt: async ({ hash }) => {
-      calls.push('fetch');
-      if (script.receiptLookupFails) throw new Error('node timed out');
-      // Mined from the start when the script says so; slower than any 1 ms race on purpose.
-      await new Promise((r) => setTimeout(r, 5));
-      return script.receiptAt === 0 ? receiptFor(hash, script.receiptStatus ?? 1) : null;
-    },
-    bumpFees: ({ previous, ceilingWei }) => {
-      if (previous.kind !== 'eip1559') return null;
-      const maxFeePerGas = (previous.maxFeePerGas * 1125n) / 1000n + 1n;
-      if (maxFeePerGas > ceilingWei) return null;
-      return {
-        ...previous,
-        maxFeePerGas,
-        maxPriorityFeePerGas: (previous.maxPriorityFeePerGas * 1125n) / 1000n + 1n,
-      };
-    },
-    isDefinitelyNotSent: () => script.definitelyNotSent ?? false,
-  };
-  let nextNonce = 7;
-  const nonces: NonceManager = {
-    async withNonce({ send }) {
-      const nonce = nextNonce;
-      const result = await send(nonce);
-      nextNonce++;
-      return result;
-    },
-  };
-  const governor = shared.governor ?? new Governor({ ledger: new MemorySpendLedger() });
-  const store = shared.store ?? new MemoryExecutionStore();
-  const gateway = new ExecutionGateway({
-    privateKey: KEY,
-    chains: registry,
-    provider: async () => provider,
-    governor,
-    tokenSafety: {
-      getReport: async ({ address }) => {
-        calls.push('safety');
-        await script.safetyGate;
-        return {
-          token: address,
-          tax: script.safety
-            ? { isHoneypot: script.safety.isHoneypot, sellTax: script.safety.sellTax }
-            : { isHoneypot: false, sellTax: 0 },
-          factors: script.safety?.veto ? [{ id: 'hidden-owner', veto: true, reason: 'hidden owner' }] : [],
-        };
-      },
-    },
-    store,
-    nonces,
-    steps,
-    settings: { receiptTimeoutMs: 50, replaceAfterMs: 10, ...settings },
-  });
-  return { gateway, governor, store, calls, sent };
-}
-
-async function openReservations(governor: Governor): Promise<number> {
-  return (await governor.status()).openReservations.length;
-}
+// here by scripted ones (testing/gatewayHarness.ts); the real steps run against the devnet in
+// ExecutionGateway.devnet.test.ts.
 
 describe('ExecutionGateway pipeline', () => {
   it('happy path: policy → fees → price → safety → simulate → reserve → sign → broadcast → receipt → commit', async () => {

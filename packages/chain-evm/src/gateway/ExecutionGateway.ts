@@ -6,8 +6,13 @@ import type { RpcSender } from '../multicall/aggregate3.js';
 import { rpcCall } from '../rpc/rpcCall.js';
 import { checkAcquiredTokens, type SafetyVerdictInput } from './checkAcquiredTokens.js';
 import { checkPolicy, type Refusal } from './checkPolicy.js';
+import { type DecideHoldReturnType, decideHold } from './decideHold.js';
+import { ConfirmationError } from '../errors/ConfirmationError.js';
 import type {
   BroadcastTransaction,
+  ConfirmationRecord,
+  ConfirmationStore,
+  ConfirmMode,
   ExecutionIntent,
   ExecutionRecord,
   ExecutionStore,
@@ -77,6 +82,10 @@ export interface GatewaySettings {
   readonly feeCeilingWei: bigint;
   /** Time-out of each JSON-RPC call (default 8 s). */
   readonly rpcTimeoutMs: number;
+  /** Which actions wait for an operator's approval (default `off`); needs `confirmations` unless off. */
+  readonly confirmMode: ConfirmMode;
+  /** How long a held action waits before it is denied as expired (default 10 minutes). */
+  readonly confirmTtlMs: number;
 }
 
 /** Parameters of {@link ExecutionGateway}. */
@@ -91,6 +100,16 @@ export interface ExecutionGatewayParameters {
   /** Token-safety reports of acquired tokens (`@org/token-safety`'s service). */
   readonly tokenSafety: { getReport(p: { chain: number; address: string }): Promise<SafetyVerdictInput> };
   readonly store: ExecutionStore;
+  /** Held actions (required when `settings.confirmMode` is not off). */
+  readonly confirmations?: ConfirmationStore;
+  /**
+   * Turns a mined receipt into the record's `result` (e.g. amounts received from Transfer logs) whenever the
+   * execution settles — also when an approval or the reconciler settles it. `ExecuteOptions.describeResult` wins.
+   */
+  readonly describeResult?: (p: {
+    record: ExecutionRecord;
+    receipt: GatewayReceipt;
+  }) => Record<string, unknown>;
   readonly nonces: NonceManager;
   readonly steps: GatewaySteps;
   readonly settings?: Partial<GatewaySettings>;
@@ -104,6 +123,20 @@ export interface ExecutionGatewayParameters {
 export type GatewayEvent =
   | { readonly type: 'blocked'; readonly executionId: string; readonly code: string; readonly reason: string }
   | { readonly type: 'broadcast'; readonly executionId: string; readonly hash: Hex; readonly nonce: number }
+  | {
+      readonly type: 'held';
+      readonly executionId: string;
+      readonly confirmationId: string;
+      readonly reason: string;
+      readonly expiresAt: number;
+    }
+  | {
+      readonly type: 'confirmation';
+      readonly executionId: string;
+      readonly confirmationId: string;
+      readonly decision: 'approved' | 'denied' | 'expired';
+      readonly by: string;
+    }
   | {
       readonly type: 'settled';
       readonly executionId: string;
@@ -129,6 +162,28 @@ export interface AssessReturnType {
 export interface ExecuteReturnType {
   readonly record: ExecutionRecord;
   readonly receipt: GatewayReceipt | null;
+  /** The held action, when the execution waits for an operator (`record.status === 'awaiting_confirmation'`). */
+  readonly confirmation?: ConfirmationRecord;
+}
+
+/** What the value and safety step found (internal). */
+interface Assessed extends AssessReturnType {
+  readonly safety: ConfirmationRecord['safety'];
+  /** The safety refusal on its own (it may hide behind an unknown value in `refusal`). */
+  readonly unsafe: Refusal | null;
+}
+
+/** Parameters of {@link ExecutionGateway.approve}. */
+export interface ApproveParameters {
+  readonly id: string;
+  /** Who decided (for the audit trail): `operator-key`, `cli`… */
+  readonly by: string;
+  /**
+   * For an action held because its value was unknown: the most (ETH-equivalent wei, gas not counted) the governor
+   * may charge for it. Ignored when the value was known (the approval is bound to that value).
+   */
+  readonly valueWei?: bigint;
+  readonly note?: string;
 }
 
 const DEFAULT_SETTINGS: GatewaySettings = {
@@ -137,6 +192,8 @@ const DEFAULT_SETTINGS: GatewaySettings = {
   maxReplacements: 3,
   feeCeilingWei: 500_000_000_000n,
   rpcTimeoutMs: 8_000,
+  confirmMode: { kind: 'off' },
+  confirmTtlMs: 600_000,
 };
 
 /** Replacement fees grow by at least 12.5% each time (what nodes require). */
@@ -177,6 +234,12 @@ export class ExecutionGateway {
     this.#settings = { ...DEFAULT_SETTINGS, ...parameters.settings };
     this.#clock = parameters.clock ?? Date.now;
     this.#createId = parameters.createId ?? (() => globalThis.crypto.randomUUID());
+    if (this.#settings.confirmMode.kind !== 'off' && parameters.confirmations === undefined) {
+      throw new ConfirmationError(
+        'CONFIRMATION_NOT_CONFIGURED',
+        'A confirm mode other than off needs a confirmations store.',
+      );
+    }
   }
 
   /** Runs one intent through the pipeline. Refusals are values (`record.status === 'blocked'`, `record.code`). */
@@ -185,19 +248,21 @@ export class ExecutionGateway {
     const id = this.#createId();
     this.#inFlight.add(id);
     try {
-      return await this.#run(id, chain, intent, options);
+      const record = await this.#insert(id, intent, options.idempotencyKey ?? null);
+      return await this.#run(record, chain, intent, options, null);
     } finally {
       this.#inFlight.delete(id);
     }
   }
 
   async #run(
-    id: string,
+    record: ExecutionRecord,
     chain: ChainInfo,
     intent: ExecutionIntent,
     options: ExecuteOptions,
+    approval: ConfirmationRecord | null,
   ): Promise<ExecuteReturnType> {
-    const record = await this.#insert(id, intent, options.idempotencyKey ?? null);
+    const id = record.id;
 
     // 1. Policy.
     const refused = checkPolicy({ intent, chain });
@@ -213,10 +278,20 @@ export class ExecutionGateway {
       });
     }
 
-    // 3–4. Value in ETH-equivalent wei (unpriceable → blocked) and safety of every token acquired.
+    // 3–4. Value in ETH-equivalent wei and safety of every token acquired; then the confirmation rule: run, hold
+    // for an operator (unknown value or safety, or above the threshold), or refuse. An approved action runs only
+    // within what was approved: a value that grew, or something unknown that was known when it was held, is held
+    // again; a proven harm is refused whatever was approved.
     const assessed = await this.#valueAndSafety(provider, chain, intent);
-    if (assessed.refusal) return this.#block(record, assessed.refusal, assessed.valueWei ?? undefined);
-    const value = assessed.valueWei as bigint;
+    const rule = approval
+      ? approvedRule(assessed, approval)
+      : decideHold({
+          mode: this.#settings.confirmMode,
+          valueWei: assessed.valueWei,
+          refusal: assessed.refusal,
+        });
+    if (rule.kind === 'refuse') return this.#block(record, rule.refusal, assessed.valueWei ?? undefined);
+    const value = assessed.valueWei ?? (approval?.approvedValueWei as bigint);
 
     // 5. Simulation of the exact transaction (revert → blocked, nothing reserved, nothing signed).
     const simulation = await this.#p.steps.simulate({
@@ -229,6 +304,15 @@ export class ExecutionGateway {
     });
     if (!simulation.ok)
       return this.#block(record, { code: 'SIMULATION_REVERTED', reason: simulation.reason }, value);
+    if (rule.kind === 'hold') {
+      return this.#hold(record, intent, {
+        reason: rule.reason,
+        detail: rule.detail,
+        valueWei: assessed.valueWei,
+        gasLimit: simulation.gasLimit,
+        safety: assessed.safety,
+      });
+    }
     // Worst case: every allowed replacement at +12.5%, never above the ceiling.
     const reserveWei = value + simulation.gasLimit * this.#worstFeePerGas(maxFeeOf(fees));
 
@@ -290,33 +374,283 @@ export class ExecutionGateway {
     const chain = resolveChain({ chain: intent.chainId, registry: this.#p.chains });
     const refused = checkPolicy({ intent, chain });
     if (refused) return { refusal: refused, valueWei: null };
-    return this.#valueAndSafety(await this.#p.provider(chain.id), chain, intent);
+    const { refusal, valueWei } = await this.#valueAndSafety(await this.#p.provider(chain.id), chain, intent);
+    return { refusal, valueWei };
   }
 
-  async #valueAndSafety(
-    provider: RpcSender,
-    chain: ChainInfo,
-    intent: ExecutionIntent,
-  ): Promise<AssessReturnType> {
-    const priced = await this.#p.steps.priceInNative({ provider, chain, amounts: intent.spends });
-    if (priced.totalWei === null) {
+  async #valueAndSafety(provider: RpcSender, chain: ChainInfo, intent: ExecutionIntent): Promise<Assessed> {
+    // Both are always read: an operator who approves an unknown value must never skip the safety gate.
+    const [priced, reports] = await Promise.all([
+      this.#p.steps.priceInNative({ provider, chain, amounts: intent.spends }),
+      Promise.all(
+        intent.acquires.map((t) => this.#p.tokenSafety.getReport({ chain: chain.id, address: t.token })),
+      ),
+    ]);
+    const valueWei = priced.totalWei === null ? null : intent.value + priced.totalWei;
+    const safety = reports.map((r, i) => ({
+      token: intent.acquires[i]?.token as Address,
+      isHoneypot: r.tax.isHoneypot,
+      sellTax: r.tax.sellTax,
+    }));
+    const unsafe =
+      reports.length === 0
+        ? null
+        : checkAcquiredTokens({
+            reports,
+            ...(intent.maxSellTaxBps === undefined ? {} : { maxSellTaxBps: intent.maxSellTaxBps }),
+          });
+    // A proven harm comes first: it is never held, whatever else is unknown.
+    if (unsafe && unsafe.code !== 'TOKEN_SAFETY_UNKNOWN')
+      return { refusal: unsafe, valueWei, safety, unsafe };
+    if (valueWei === null) {
       return {
         refusal: { code: 'VALUE_UNKNOWN', reason: priced.reason ?? 'a token spent cannot be priced' },
-        valueWei: null,
+        valueWei,
+        safety,
+        unsafe,
       };
     }
-    const valueWei = intent.value + priced.totalWei;
-    if (intent.acquires.length > 0) {
-      const reports = await Promise.all(
-        intent.acquires.map((t) => this.#p.tokenSafety.getReport({ chain: chain.id, address: t.token })),
-      );
-      const unsafe = checkAcquiredTokens({
-        reports,
-        ...(intent.maxSellTaxBps === undefined ? {} : { maxSellTaxBps: intent.maxSellTaxBps }),
-      });
-      if (unsafe) return { refusal: unsafe, valueWei };
+    return { refusal: unsafe, valueWei, safety, unsafe };
+  }
+
+  /**
+   * Approves a held action and runs it: the same execution carries on from fresh checks (value, safety, simulation,
+   * the governor's caps and kill switch). Throws {@link ConfirmationError} when it cannot be approved (unknown,
+   * already decided, expired, or a value is needed). Returns how the execution ended (it may be held again).
+   *
+   * @example
+   * ```ts
+   * const { record } = await gateway.approve({ id: confirmationId, by: 'operator-key' });
+   * ```
+   */
+  async approve({ id, by, valueWei, note }: ApproveParameters): Promise<ExecuteReturnType> {
+    const store = this.#confirmations();
+    const held = await store.get(id);
+    if (!held) throw new ConfirmationError('CONFIRMATION_NOT_FOUND', `No held action ${id}.`);
+    if (held.status !== 'pending') {
+      throw new ConfirmationError('CONFIRMATION_NOT_PENDING', `Held action ${id} is ${held.status}.`);
     }
-    return { refusal: null, valueWei };
+    const at = this.#clock();
+    if (at >= held.expiresAt) {
+      await this.#expire(held, at);
+      throw new ConfirmationError(
+        'CONFIRMATION_EXPIRED',
+        `Held action ${id} expired before it was approved.`,
+      );
+    }
+    if (held.valueWei === null && (typeof valueWei !== 'bigint' || valueWei < 0n)) {
+      throw new ConfirmationError(
+        'CONFIRMATION_VALUE_REQUIRED',
+        'Its value is unknown: say the most (ETH-equivalent) the governor may charge for it.',
+      );
+    }
+    const approved = await store.transition({
+      id,
+      from: ['pending'],
+      to: 'approved',
+      patch: {
+        approvedValueWei: held.valueWei ?? (valueWei as bigint),
+        decidedAt: at,
+        decidedBy: by,
+        ...(note === undefined ? {} : { note }),
+      },
+      at,
+    });
+    if (!approved) {
+      throw new ConfirmationError('CONFIRMATION_NOT_PENDING', `Held action ${id} was decided meanwhile.`);
+    }
+    this.#p.onEvent?.({
+      type: 'confirmation',
+      executionId: held.executionId,
+      confirmationId: id,
+      decision: 'approved',
+      by,
+    });
+    return this.#runApproved(approved);
+  }
+
+  /**
+   * Denies a held action: the execution is blocked with `CONFIRMATION_DENIED`; nothing was reserved or signed.
+   *
+   * @example
+   * ```ts
+   * await gateway.deny({ id: confirmationId, by: 'cli', note: 'not today' });
+   * ```
+   */
+  async deny({ id, by, note }: { id: string; by: string; note?: string }): Promise<ExecutionRecord> {
+    const store = this.#confirmations();
+    const at = this.#clock();
+    const denied = await store.transition({
+      id,
+      from: ['pending'],
+      to: 'denied',
+      patch: { decidedAt: at, decidedBy: by, ...(note === undefined ? {} : { note }) },
+      at,
+    });
+    if (!denied) {
+      const held = await store.get(id);
+      if (!held) throw new ConfirmationError('CONFIRMATION_NOT_FOUND', `No held action ${id}.`);
+      throw new ConfirmationError('CONFIRMATION_NOT_PENDING', `Held action ${id} is ${held.status}.`);
+    }
+    this.#p.onEvent?.({
+      type: 'confirmation',
+      executionId: denied.executionId,
+      confirmationId: id,
+      decision: 'denied',
+      by,
+    });
+    return this.#p.store.update(
+      denied.executionId,
+      { status: 'blocked', code: 'CONFIRMATION_DENIED', reason: note ?? `denied by ${by}` },
+      at,
+    );
+  }
+
+  /**
+   * Housekeeping of held actions: denies those whose time ran out (`CONFIRMATION_EXPIRED`) and runs those approved
+   * elsewhere (the operator CLI on the same database) that nothing runs yet. Returns the executions it changed.
+   *
+   * @example
+   * ```ts
+   * setInterval(() => gateway.processConfirmations(), 2_000);
+   * ```
+   */
+  async processConfirmations(): Promise<ExecutionRecord[]> {
+    const store = this.#p.confirmations;
+    if (!store) return [];
+    const changed: ExecutionRecord[] = [];
+    const at = this.#clock();
+    for (const held of await this.#all(store, 'pending')) {
+      if (at >= held.expiresAt) {
+        const record = await this.#expire(held, at);
+        if (record) changed.push(record);
+      }
+    }
+    for (const approved of await this.#all(store, 'approved')) {
+      changed.push((await this.#runApproved(approved)).record);
+    }
+    return changed;
+  }
+
+  async #all(store: ConfirmationStore, status: 'pending' | 'approved'): Promise<ConfirmationRecord[]> {
+    const out: ConfirmationRecord[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await store.list({ limit: 100, status, ...(cursor ? { cursor } : {}) });
+      out.push(...page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return out;
+  }
+
+  async #expire(held: ConfirmationRecord, at: number): Promise<ExecutionRecord | null> {
+    const expired = await this.#confirmations().transition({
+      id: held.id,
+      from: ['pending'],
+      to: 'expired',
+      patch: { decidedAt: at, decidedBy: 'expiry' },
+      at,
+    });
+    if (!expired) return null;
+    this.#p.onEvent?.({
+      type: 'confirmation',
+      executionId: held.executionId,
+      confirmationId: held.id,
+      decision: 'expired',
+      by: 'expiry',
+    });
+    return this.#p.store.update(
+      held.executionId,
+      { status: 'blocked', code: 'CONFIRMATION_EXPIRED', reason: 'nobody approved it in time' },
+      at,
+    );
+  }
+
+  /** Runs an approved action once (`approved` → `running` is atomic: a second runner gets nothing to do). */
+  async #runApproved(approved: ConfirmationRecord): Promise<ExecuteReturnType> {
+    const store = this.#confirmations();
+    const running = await store.transition({
+      id: approved.id,
+      from: ['approved'],
+      to: 'running',
+      at: this.#clock(),
+    });
+    const record = await this.#p.store.get(approved.executionId);
+    if (!record)
+      throw new ConfirmationError('CONFIRMATION_NOT_FOUND', `No execution ${approved.executionId}.`);
+    if (!running || record.status !== 'awaiting_confirmation') return { record, receipt: null };
+    const chain = resolveChain({ chain: running.intent.chainId, registry: this.#p.chains });
+    this.#inFlight.add(record.id);
+    try {
+      const resumed = await this.#p.store.update(
+        record.id,
+        { status: 'preparing', code: null, reason: null },
+        this.#clock(),
+      );
+      return await this.#run(resumed, chain, running.intent, {}, running);
+    } finally {
+      this.#inFlight.delete(record.id);
+    }
+  }
+
+  async #hold(
+    record: ExecutionRecord,
+    intent: ExecutionIntent,
+    held: {
+      reason: ConfirmationRecord['reason'];
+      detail: string;
+      valueWei: bigint | null;
+      gasLimit: bigint;
+      safety: ConfirmationRecord['safety'];
+    },
+  ): Promise<ExecuteReturnType> {
+    const at = this.#clock();
+    const confirmation: ConfirmationRecord = {
+      id: this.#createId(),
+      executionId: record.id,
+      createdAt: at,
+      updatedAt: at,
+      expiresAt: at + this.#settings.confirmTtlMs,
+      status: 'pending',
+      reason: held.reason,
+      detail: held.detail.slice(0, 4096) || held.reason,
+      intent,
+      valueWei: held.valueWei,
+      gasLimit: held.gasLimit,
+      safety: held.safety,
+      idempotencyKey: record.idempotencyKey,
+      approvedValueWei: null,
+      decidedAt: null,
+      decidedBy: null,
+      note: null,
+    };
+    await this.#confirmations().insert(confirmation);
+    const updated = await this.#p.store.update(
+      record.id,
+      {
+        status: 'awaiting_confirmation',
+        code: 'CONFIRMATION_REQUIRED',
+        reason: confirmation.detail,
+        valueWei: held.valueWei,
+      },
+      at,
+    );
+    this.#p.onEvent?.({
+      type: 'held',
+      executionId: record.id,
+      confirmationId: confirmation.id,
+      reason: held.reason,
+      expiresAt: confirmation.expiresAt,
+    });
+    return { record: updated, receipt: null, confirmation };
+  }
+
+  #confirmations(): ConfirmationStore {
+    const store = this.#p.confirmations;
+    if (!store) {
+      throw new ConfirmationError('CONFIRMATION_NOT_CONFIGURED', 'No confirmations store is configured.');
+    }
+    return store;
   }
 
   /**
@@ -615,7 +949,13 @@ export class ExecutionGateway {
         minedHash: receipt.transactionHash,
         blockNumber: receipt.blockNumber,
         feeWei,
-        ...(describeResult && receipt.status === 1 ? { result: describeResult(receipt) } : {}),
+        ...(receipt.status !== 1
+          ? {}
+          : describeResult
+            ? { result: describeResult(receipt) }
+            : this.#p.describeResult
+              ? { result: this.#p.describeResult({ record, receipt }) }
+              : {}),
       },
       this.#clock(),
     );
@@ -673,4 +1013,38 @@ function shortOf(error: unknown): string {
     0,
     300,
   );
+}
+
+/**
+ * The rule for an approved action, checked on fresh reads: it runs only within what the operator saw. A value that
+ * grew beyond the approved one, or an unknown that was known when it was held, holds it again; a proven harm is
+ * refused.
+ */
+function approvedRule(assessed: Assessed, approval: ConfirmationRecord): DecideHoldReturnType {
+  const { refusal, valueWei, unsafe } = assessed;
+  const valueWasUnknown = approval.valueWei === null;
+  const safetyWasUnknown =
+    approval.reason === 'safety-unknown' ||
+    approval.safety.some((s) => s.isHoneypot === null || s.sellTax === null);
+  if (refusal && refusal.code !== 'VALUE_UNKNOWN' && refusal.code !== 'TOKEN_SAFETY_UNKNOWN') {
+    return { kind: 'refuse', refusal };
+  }
+  if (valueWei === null && !valueWasUnknown) {
+    return {
+      kind: 'hold',
+      reason: 'value-unknown',
+      detail: 'its value became unknown after it was approved',
+    };
+  }
+  if (unsafe?.code === 'TOKEN_SAFETY_UNKNOWN' && !safetyWasUnknown) {
+    return { kind: 'hold', reason: 'safety-unknown', detail: unsafe.reason };
+  }
+  if (valueWei !== null && approval.approvedValueWei !== null && valueWei > approval.approvedValueWei) {
+    return {
+      kind: 'hold',
+      reason: 'value-grew',
+      detail: `worth ${valueWei} wei now, more than the ${approval.approvedValueWei} wei approved`,
+    };
+  }
+  return { kind: 'proceed' };
 }

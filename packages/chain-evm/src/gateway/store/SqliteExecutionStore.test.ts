@@ -54,7 +54,10 @@ describe('SqliteExecutionStore', () => {
     expect(await reopened.get(full.id)).toEqual(full);
     expect(await reopened.get('exe_p')).toEqual(signed);
     expect((await reopened.listUnsettled()).map((r) => r.id)).toEqual(['exe_p']);
-    expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([
+      { version: 1 },
+      { version: 2 },
+    ]);
   });
 
   it('stores amounts as exact decimal TEXT', async () => {
@@ -174,7 +177,10 @@ describe('SqliteExecutionStore', () => {
       { name: 'gateway_migrations' },
       { name: 'gateway_transactions' },
     ]);
-    expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([
+      { version: 1 },
+      { version: 2 },
+    ]);
     db.prepare('INSERT INTO gateway_migrations (version, applied_at) VALUES (3, 0)').run();
     expect(() => new SqliteExecutionStore({ database: connect(file) })).toThrow(
       expect.objectContaining({ code: 'STORE_FAILURE', message: expect.stringContaining('newer') }),

@@ -145,7 +145,10 @@ describe('SqliteIdempotencyStore', () => {
     const file = join(dir, 'schema.db');
     const db = connect(file);
     new SqliteIdempotencyStore({ database: db });
-    expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([
+      { version: 1 },
+      { version: 2 },
+    ]);
     db.prepare('INSERT INTO gateway_migrations (version, applied_at) VALUES (5, 0)').run();
     expect(() => new SqliteIdempotencyStore({ database: connect(file) })).toThrow(
       expect.objectContaining({ code: 'STORE_FAILURE' }),
