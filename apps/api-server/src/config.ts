@@ -1,5 +1,11 @@
 import { isIP } from 'node:net';
-import { type ChainContractsInput, type ChainInfo, chains, configureChains } from '@org/chain-evm';
+import {
+  type ChainContractsInput,
+  type ChainInfo,
+  type ConfirmMode,
+  chains,
+  configureChains,
+} from '@org/chain-evm';
 import { parseEther } from '@org/governor';
 
 /** Where the wallet key comes from. Secrets stay in this object only; it is never logged. */
@@ -11,6 +17,13 @@ export type WalletKeySource =
 /** Validated server configuration. */
 export interface Config {
   apiKey: string;
+  /**
+   * The operator credential (`WEB3_OPERATOR_KEY`, sent as `X-Operator-Key`): releasing the kill switch and
+   * deciding held actions need it. Undefined = those routes answer 403 `OPERATOR_KEY_NOT_CONFIGURED` (use the CLI).
+   */
+  operatorKey: string | undefined;
+  /** Which fund-moving actions wait for an operator (`CONFIRM_MODE`), and for how long (`CONFIRM_TTL_SECONDS`). */
+  confirm: { mode: ConfirmMode; text: string; ttlMs: number };
   host: string;
   port: number;
   /** True when the bind address is not loopback: a warning is logged at startup. */
@@ -96,6 +109,19 @@ export function loadConfig(env: Env): Config {
   if (apiKey !== apiKey.trim())
     throw new ConfigError('WEB3_API_KEY', 'must not start or end with white space');
   if (apiKey.length < 16) throw new ConfigError('WEB3_API_KEY', 'must be at least 16 characters');
+
+  const operatorKey =
+    env.WEB3_OPERATOR_KEY === undefined || env.WEB3_OPERATOR_KEY === '' ? undefined : env.WEB3_OPERATOR_KEY;
+  if (operatorKey !== undefined) {
+    if (operatorKey !== operatorKey.trim())
+      throw new ConfigError('WEB3_OPERATOR_KEY', 'must not start or end with white space');
+    if (operatorKey.length < 32) throw new ConfigError('WEB3_OPERATOR_KEY', 'must be at least 32 characters');
+    if (operatorKey === apiKey) throw new ConfigError('WEB3_OPERATOR_KEY', 'must differ from WEB3_API_KEY');
+  }
+  const confirm = {
+    ...parseConfirmMode(env.CONFIRM_MODE),
+    ttlMs: parseInteger(env, 'CONFIRM_TTL_SECONDS', 600, 1, 86_400) * 1_000,
+  };
 
   const host = (env.API_HOST ?? '127.0.0.1').trim() || '127.0.0.1';
   if (host !== 'localhost' && isIP(host) === 0) {
@@ -243,6 +269,8 @@ export function loadConfig(env: Env): Config {
 
   return {
     apiKey,
+    operatorKey,
+    confirm,
     host,
     port,
     networkExposed: !isLoopback(host),
@@ -260,6 +288,20 @@ export function loadConfig(env: Env): Config {
     governor,
     logLevel,
   };
+}
+
+function parseConfirmMode(raw: string | undefined): { mode: ConfirmMode; text: string } {
+  const text = (raw ?? 'off').trim().toLowerCase() || 'off';
+  if (text === 'off' || text === 'unknown' || text === 'all') return { mode: { kind: text }, text };
+  const above = /^above:(.+)$/.exec(text);
+  if (above?.[1] !== undefined) {
+    try {
+      return { mode: { kind: 'above', thresholdWei: parseEther(above[1]) }, text };
+    } catch {
+      // fall through to the error below
+    }
+  }
+  throw new ConfigError('CONFIRM_MODE', 'must be off, unknown, all or above:<eth> (e.g. above:0.01)');
 }
 
 function parseInteger(env: Env, variable: string, fallback: number, min: number, max: number): number {

@@ -8,7 +8,7 @@ import {
   type SwapTokenInput,
   walletFromPrivateKey,
 } from '@org/chain-evm';
-import { SqliteExecutionStore, SqliteIdempotencyStore } from '@org/chain-evm/sqlite';
+import { SqliteConfirmationStore, SqliteExecutionStore, SqliteIdempotencyStore } from '@org/chain-evm/sqlite';
 import type { ConfirmFn } from '@org/governor';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
@@ -18,11 +18,12 @@ import { createLogger } from './http/createLogger.js';
 import { loadSpec } from './loadSpec.js';
 import { openDatabase } from './openDatabase.js';
 import { ChainProviders } from './services/ChainProviders.js';
+import { ConfirmationsService } from './services/ConfirmationsService.js';
 import { ExecutionsService } from './services/ExecutionsService.js';
 import { GovernorService } from './services/GovernorService.js';
 import { HealthService } from './services/HealthService.js';
 import { SecurityService } from './services/SecurityService.js';
-import { SwapService } from './services/SwapService.js';
+import { describeSwapResult, SwapService } from './services/SwapService.js';
 import type { Services } from './services/Services.js';
 import { WalletService } from './services/WalletService.js';
 import { packageVersion } from './version.js';
@@ -69,6 +70,7 @@ export async function startServer({
     defaultChainId: config.defaultChainId,
   });
   const executionStore = new SqliteExecutionStore({ database });
+  const confirmationStore = new SqliteConfirmationStore({ database });
   const version = packageVersion();
   const security = new SecurityService({ config, providers });
   const governorService = new GovernorService({
@@ -87,6 +89,8 @@ export async function startServer({
         governor: governorService.governor,
         tokenSafety: { getReport: ({ chain, address: token }) => security.evmReport(chain, token) },
         store: executionStore,
+        confirmations: confirmationStore,
+        describeResult: describeSwapResult(config.chains),
         nonces: createMemoryNonceManager({
           provider: async (chainId) => (await providers.get(String(chainId))).provider,
           timeoutMs: config.rpcTimeoutMs,
@@ -100,6 +104,8 @@ export async function startServer({
           replaceAfterMs: config.gateway.replaceAfterMs,
           feeCeilingWei: config.gateway.feeCeilingWei,
           rpcTimeoutMs: config.rpcTimeoutMs,
+          confirmMode: config.confirm.mode,
+          confirmTtlMs: config.confirm.ttlMs,
         },
         onEvent: (event) =>
           audit.info({ event: JSON.parse(JSON.stringify(event, bigintAsString)) }, `gateway ${event.type}`),
@@ -123,8 +129,10 @@ export async function startServer({
       idempotency: new SqliteIdempotencyStore({ database }),
       registry: config.chains,
       minLiquidityWei: config.gateway.minLiquidityWei,
+      holdSeconds: config.confirm.mode.kind === 'off' ? 0 : Math.ceil(config.confirm.ttlMs / 1000),
     }),
     governor: governorService,
+    confirmations: new ConfirmationsService({ gateway, store: confirmationStore, registry: config.chains }),
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
   const server = app.listen(config.port, config.host);
@@ -175,6 +183,15 @@ export async function startServer({
   reconcileQuietly();
   const reconcileTimer = setInterval(reconcileQuietly, 30_000);
   reconcileTimer.unref();
+  // Held actions: expire what timed out and run what an operator approved from the CLI, every 2 s.
+  const processQuietly = () => {
+    gateway
+      ?.processConfirmations()
+      .catch((error: unknown) => log.warn({ err: error }, 'confirmation processing failed; will retry'));
+  };
+  processQuietly();
+  const confirmTimer = setInterval(processQuietly, 2_000);
+  confirmTimer.unref();
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
@@ -182,6 +199,7 @@ export async function startServer({
     services,
     close() {
       clearInterval(reconcileTimer);
+      clearInterval(confirmTimer);
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec } from '../src/loadSpec.js';
-import { startTestServer, TEST_API_KEY, type TestServer } from './helpers/startTestServer.js';
+import {
+  startTestServer,
+  TEST_API_KEY,
+  TEST_OPERATOR_KEY,
+  type TestServer,
+} from './helpers/startTestServer.js';
 
 interface Operation {
   method: string;
@@ -19,6 +24,17 @@ const operations: Operation[] = Object.entries(spec.paths).flatMap(([path, item]
     })),
 );
 const protectedOperations = operations.filter((op) => !(op.method === 'GET' && op.path === '/health'));
+/** Operations whose only security is the trading key (the operator key must not open them). */
+const tradingOnly = Object.entries(spec.paths).flatMap(([path, item]) =>
+  Object.entries(item as Record<string, { security?: Record<string, unknown>[] }>)
+    .filter(
+      ([, op]) => op.security?.length === 1 && op.security[0] !== undefined && 'api_key' in op.security[0],
+    )
+    .map(([method]) => ({
+      method: method.toUpperCase(),
+      path: path.replace(/\{[^}]+\}/g, '0x0000000000000000000000000000000000000001'),
+    })),
+);
 
 let server: TestServer;
 beforeAll(async () => {
@@ -57,18 +73,45 @@ describe('authentication on every operation of the generated spec', () => {
     },
   );
 
-  it('every protected operation declares the api_key security scheme in the spec', () => {
+  it('every protected operation declares its key in the spec: the trading key, except the operator routes', () => {
+    // Deciding and restarting need the operator key alone; reading the queue or the governor and stopping accept
+    // either key; everything else needs the trading key.
+    const operatorOnly = new Set([
+      'post /governor/unkill',
+      'post /confirmations/{id}/approve',
+      'post /confirmations/{id}/deny',
+    ]);
+    const either = new Set([
+      'get /governor/status',
+      'post /governor/kill',
+      'get /confirmations',
+      'get /confirmations/{id}',
+    ]);
     for (const [path, item] of Object.entries(spec.paths)) {
       for (const [method, op] of Object.entries(item as Record<string, { security?: unknown[] }>)) {
         if (path === '/health') continue;
-        expect({ path, method, security: op.security }).toEqual({
-          path,
-          method,
-          security: [{ api_key: [] }],
-        });
+        const key = `${method} ${path}`;
+        const expected = operatorOnly.has(key)
+          ? [{ operator_key: [] }]
+          : either.has(key)
+            ? [{ api_key: [] }, { operator_key: [] }]
+            : [{ api_key: [] }];
+        expect({ key, security: op.security }).toEqual({ key, security: expected });
       }
     }
   });
+
+  it.each(tradingOnly.map((op) => [op.method, op.path] as const))(
+    '%s %s → 401 with the operator key alone (it is not a trading key)',
+    async (method, path) => {
+      const res = await server.call(`${path}?chain=devnet`, {
+        method,
+        key: null,
+        headers: { 'X-Operator-Key': TEST_OPERATOR_KEY },
+      });
+      expect(res.status).toBe(401);
+    },
+  );
 
   it('GET /health needs no key and reports the package version', async () => {
     const res = await server.call('/health', { key: null });

@@ -72,7 +72,13 @@ describe('POST /governor/kill and /governor/unkill', () => {
     const blocked = await governor.reserve({ action: 'swap', value: 1n });
     expect(blocked).toMatchObject({ allowed: false, code: 'KILL_SWITCH_ENGAGED', reservationId: null });
 
-    const unkilled = await server.call('/governor/unkill', { method: 'POST' });
+    // Only the operator restarts: the trading key that may stop may not.
+    const refused = await server.call('/governor/unkill', { method: 'POST' });
+    expect(refused.status).toBe(403);
+    expect(((await (await server.call('/governor/status')).json()) as GovernorStatusDto).killSwitch).toBe(
+      true,
+    );
+    const unkilled = await server.operator('/governor/unkill');
     expect(((await unkilled.json()) as GovernorStatusDto).killSwitch).toBe(false);
     const allowed = await governor.reserve({ action: 'swap', value: 10_000_000_000_000_000n });
     expect(allowed).toMatchObject({ allowed: true, code: 'ALLOWED' });

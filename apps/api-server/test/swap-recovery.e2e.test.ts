@@ -20,7 +20,11 @@ const erc20 = ['function balanceOf(address) view returns (uint256)'];
 
 beforeAll(async () => {
   devnet = await startDevnet();
-  reader = new JsonRpcProvider(devnet.rpcUrl, 31337, { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
+  reader = new JsonRpcProvider(devnet.rpcUrl, 31337, {
+    staticNetwork: true,
+    batchMaxCount: 1,
+    cacheTimeout: -1,
+  });
 });
 afterAll(async () => {
   reader?.destroy();
@@ -234,7 +238,9 @@ describe('the server is SIGKILLed between broadcast and receipt', () => {
 
     const second = await start(dataDir);
     const settled = await until('the reconciled execution', async () => {
-      const page = (await (await call(second.url, '/executions?limit=10')).json()) as { items: ExecutionDto[] };
+      const page = (await (await call(second.url, '/executions?limit=10')).json()) as {
+        items: ExecutionDto[];
+      };
       return page.items.length === 1 && page.items[0]?.status === 'confirmed' ? page.items[0] : undefined;
     });
     const receipt = await reader.getTransactionReceipt(settled.txHash as string);

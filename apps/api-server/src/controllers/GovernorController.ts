@@ -6,8 +6,7 @@ import type { Services } from '../services/Services.js';
 /** The spend governor: caps, spend per window and the kill switch. */
 @Route('governor')
 @Tags('Governor')
-@Security('api_key')
-@Response<ProblemDto>(401, 'Missing or invalid X-API-Key')
+@Response<ProblemDto>(401, 'Missing or invalid key')
 @Response<ProblemDto>(503, 'The governor ledger is unavailable')
 export class GovernorController extends Controller {
   constructor(private readonly services: Services) {
@@ -20,26 +19,34 @@ export class GovernorController extends Controller {
    */
   @Get('status')
   @OperationId('getGovernorStatus')
+  @Security('api_key')
+  @Security('operator_key')
   public async status(): Promise<GovernorStatusDto> {
     return this.services.governor.status();
   }
 
   /**
    * Engages the kill switch: every fund-moving action is blocked regardless of limits. Persists across restarts.
+   * Anyone may stop: the trading key or the operator key.
    * @summary Engage the kill switch
    */
   @Post('kill')
   @OperationId('engageKillSwitch')
+  @Security('api_key')
+  @Security('operator_key')
   public async kill(): Promise<GovernorStatusDto> {
     return this.services.governor.kill();
   }
 
   /**
-   * Releases the kill switch: actions are allowed again, subject to the limits.
-   * @summary Release the kill switch
+   * Releases the kill switch: actions are allowed again, subject to the limits. Only the operator restarts: this
+   * needs `X-Operator-Key` (a leaked trading key or a runaway bot cannot undo the emergency stop).
+   * @summary Release the kill switch (operator)
    */
   @Post('unkill')
   @OperationId('releaseKillSwitch')
+  @Security('operator_key')
+  @Response<ProblemDto>(403, 'OPERATOR_KEY_REQUIRED or OPERATOR_KEY_NOT_CONFIGURED')
   public async unkill(): Promise<GovernorStatusDto> {
     return this.services.governor.unkill();
   }

@@ -38,7 +38,15 @@ export interface ExecutionDto {
   description: string;
   from: string;
   to: string;
-  status: 'preparing' | 'blocked' | 'signed' | 'pending' | 'confirmed' | 'reverted' | 'failed';
+  status:
+    | 'preparing'
+    | 'blocked'
+    | 'signed'
+    | 'pending'
+    | 'confirmed'
+    | 'reverted'
+    | 'failed'
+    | 'awaiting_confirmation';
   /** Refusal or failure code (`VALUE_UNKNOWN`, `TOKEN_UNSAFE`, `DAILY_LIMIT_EXCEEDED`, `TX_REVERTED`…). */
   code: string | null;
   reason: string | null;

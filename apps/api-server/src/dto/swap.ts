@@ -1,3 +1,4 @@
+import type { ConfirmationDto } from './confirmation.js';
 import type { ExecutionDto } from './execution.js';
 import type { EthAmountDto } from './governor.js';
 
@@ -117,4 +118,9 @@ export interface SwapExecutionDto {
   approval: ExecutionDto | null;
   /** What the wallet actually received, read from the receipt's logs (null until mined). */
   amountReceived: TokenAmountDto | null;
+  /**
+   * When the swap (or its approval) waits for an operator (202, execution `awaiting_confirmation`): the held action
+   * to approve or deny at `/confirmations/{id}`. Null otherwise.
+   */
+  confirmation: ConfirmationDto | null;
 }

@@ -9,22 +9,34 @@ const PUBLIC = [/^\/health\/?$/, /^\/docs(\/.*)?$/, /^\/redoc(\/.*)?$/, /^\/open
  * Compares a presented key with the configured one in constant time. Both sides are hashed first so that the
  * comparison does not leak the key's length either.
  */
-export function isValidApiKey(presented: unknown, expected: string): boolean {
+export function isValidApiKey(
+  presented: unknown,
+  expected: string,
+  cache: DigestCache = API_DIGEST,
+): boolean {
   if (typeof presented !== 'string' || presented.length === 0 || presented.length > 1024) return false;
   const a = createHash('sha256').update(presented, 'utf8').digest();
-  return timingSafeEqual(a, expectedDigest(expected));
+  return timingSafeEqual(a, expectedDigest(expected, cache));
 }
 
-let cached: { key: string; digest: Buffer } | undefined;
+/** The last configured key and its digest (one per credential, so the two keys do not evict each other). */
+export interface DigestCache {
+  entry?: { key: string; digest: Buffer };
+}
+const API_DIGEST: DigestCache = {};
+/** The operator key's digest cache. */
+export const OPERATOR_DIGEST: DigestCache = {};
+
 /** The configured key's digest, computed once (it never changes while the server runs). */
-function expectedDigest(expected: string): Buffer {
-  if (cached?.key !== expected)
-    cached = { key: expected, digest: createHash('sha256').update(expected, 'utf8').digest() };
-  return cached.digest;
+function expectedDigest(expected: string, cache: DigestCache): Buffer {
+  if (cache.entry?.key !== expected)
+    cache.entry = { key: expected, digest: createHash('sha256').update(expected, 'utf8').digest() };
+  return cache.entry.digest;
 }
 
 /**
- * Express middleware that requires `X-API-Key` on every request except the public paths — it runs before the
+ * Express middleware that requires a key — `X-API-Key`, or `X-Operator-Key` when one is configured — on every
+ * request except the public paths — it runs before the
  * router, so a route that forgets its `@Security` decorator is still protected (fail closed).
  *
  * @example
@@ -32,16 +44,20 @@ function expectedDigest(expected: string): Buffer {
  * app.use(requireApiKey({ apiKey: config.apiKey }));
  * ```
  */
-export function requireApiKey({ apiKey }: { apiKey: string }) {
+export function requireApiKey({ apiKey, operatorKey }: { apiKey: string; operatorKey?: string | undefined }) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const isPublic = (req.method === 'GET' || req.method === 'HEAD') && PUBLIC.some((p) => p.test(req.path));
     if (isPublic) {
       next();
       return;
     }
-    if (isValidApiKey(req.get('x-api-key'), apiKey)) {
-      // Lets the per-route check skip hashing the key a second time (it still fails closed without this mark).
-      res.locals.apiKeyVerified = true;
+    const trading = isValidApiKey(req.get('x-api-key'), apiKey);
+    const operator =
+      operatorKey !== undefined && isValidApiKey(req.get('x-operator-key'), operatorKey, OPERATOR_DIGEST);
+    if (trading || operator) {
+      // Lets the per-route checks skip hashing a key a second time (they still fail closed without these marks).
+      if (trading) res.locals.apiKeyVerified = true;
+      if (operator) res.locals.operatorKeyVerified = true;
       // Authenticated answers hold wallet data: never stored by a browser or a proxy.
       res.setHeader('Cache-Control', 'no-store');
       next();

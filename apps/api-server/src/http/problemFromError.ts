@@ -25,6 +25,11 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   INVALID_SWAP_PARAMETER: 422,
   SWAP_NOT_CONFIGURED: 422,
   NO_ROUTE: 422,
+  CONFIRMATION_NOT_FOUND: 404,
+  CONFIRMATION_NOT_PENDING: 409,
+  CONFIRMATION_EXPIRED: 409,
+  CONFIRMATION_VALUE_REQUIRED: 422,
+  CONFIRMATION_NOT_CONFIGURED: 503,
 };
 
 /** Turns anything thrown while serving a request into the problem the client sees. */

@@ -11,6 +11,7 @@ import type { EthAmountDto, GovernorStatusDto, WindowSpendDto } from '../dto/gov
  */
 export class GovernorService {
   readonly governor: Governor;
+  readonly #confirmations: { mode: string; ttlSeconds: number; operatorKeyConfigured: boolean };
 
   constructor({
     config,
@@ -18,7 +19,7 @@ export class GovernorService {
     logger,
     confirmFn,
   }: {
-    config: Pick<Config, 'governor'>;
+    config: Pick<Config, 'governor'> & Partial<Pick<Config, 'confirm' | 'operatorKey'>>;
     database: Database;
     logger: Logger;
     confirmFn?: ConfirmFn;
@@ -33,6 +34,11 @@ export class GovernorService {
       ledger: new SqliteSpendLedger({ database }),
       ...(confirmFn ? { confirmFn, requireConfirm: true } : {}),
     });
+    this.#confirmations = {
+      mode: config.confirm?.text ?? 'off',
+      ttlSeconds: Math.round((config.confirm?.ttlMs ?? 600_000) / 1000),
+      operatorKeyConfigured: config.operatorKey !== undefined,
+    };
     const audit = logger.child({ component: 'governor' });
     this.governor.subscribe((event) => {
       audit.info({ event: JSON.parse(JSON.stringify(event, bigintAsString)) }, `governor ${event.type}`);
@@ -40,7 +46,7 @@ export class GovernorService {
   }
 
   async status(): Promise<GovernorStatusDto> {
-    return toDto(await this.governor.status());
+    return { ...toDto(await this.governor.status()), confirmations: { ...this.#confirmations } };
   }
 
   async kill(): Promise<GovernorStatusDto> {
@@ -66,7 +72,7 @@ function windowDto(w: { committed: bigint; reserved: bigint; total: bigint }): W
   return { committed: eth(w.committed), reserved: eth(w.reserved), total: eth(w.total) };
 }
 
-function toDto(s: GovernorStatus): GovernorStatusDto {
+function toDto(s: GovernorStatus): Omit<GovernorStatusDto, 'confirmations'> {
   return {
     killSwitch: s.killSwitch,
     confirmMode: s.confirmMode,

@@ -1,3 +1,4 @@
+import type { ConfirmationsService } from './ConfirmationsService.js';
 import type { ExecutionsService } from './ExecutionsService.js';
 import type { GovernorService } from './GovernorService.js';
 import type { HealthService } from './HealthService.js';
@@ -14,4 +15,5 @@ export interface Services {
   health: HealthService;
   executions: ExecutionsService;
   swap: SwapService;
+  confirmations: ConfirmationsService;
 }

@@ -7,6 +7,7 @@ import {
   checkAcquiredTokens,
   decodeReceivedAmounts,
   decodeUint256,
+  type ConfirmationRecord,
   type ExecutionGateway,
   type ExecutionIntent,
   type ExecutionRecord,
@@ -34,6 +35,8 @@ import { ApiProblem } from '../http/ApiProblem.js';
 import { parseDecimalAmount } from '../http/parseDecimalAmount.js';
 import type { ChainProviders } from './ChainProviders.js';
 import type { SecurityService } from './SecurityService.js';
+import { executionStatus } from './executionStatus.js';
+import { toConfirmationDto } from './toConfirmationDto.js';
 import { toExecutionDto } from './toExecutionDto.js';
 
 interface QuoteInput {
@@ -54,6 +57,7 @@ export class SwapService {
   readonly #gateway: ExecutionGateway | undefined;
   readonly #idempotency: IdempotencyStore;
   readonly #registry: readonly ChainInfo[];
+  readonly #holdSeconds: number;
 
   constructor({
     providers,
@@ -64,7 +68,10 @@ export class SwapService {
     idempotency,
     registry,
     minLiquidityWei,
+    holdSeconds = 0,
   }: {
+    /** How long a swap may wait for an operator's approval (0 when nothing is held): added to its deadline. */
+    holdSeconds?: number;
     /** The gateway's liquidity floor (the same value a quote shows is what execute charges). */
     minLiquidityWei: bigint;
     providers: ChainProviders;
@@ -85,6 +92,7 @@ export class SwapService {
     this.#idempotency = idempotency;
     this.#registry = registry;
     this.#minLiquidityWei = minLiquidityWei;
+    this.#holdSeconds = holdSeconds;
   }
 
   tokens(chain: string | undefined): SwapTokenListDto {
@@ -287,7 +295,8 @@ export class SwapService {
       quote,
       amountOutMin,
       recipient: gateway.address,
-      deadline: BigInt(Math.floor(Date.now() / 1000) + deadlineSeconds),
+      // A swap that may wait for an operator keeps its deadline beyond the wait (the approval runs this calldata).
+      deadline: BigInt(Math.floor(Date.now() / 1000) + deadlineSeconds + this.#holdSeconds),
     });
     const swapIntent: ExecutionIntent = {
       chainId: chain.id,
@@ -300,10 +309,7 @@ export class SwapService {
       maxSellTaxBps,
       description: `swap ${quoteDto.amountIn.amount} ${quoteDto.amountIn.symbol ?? ''} for at least ${quoteDto.amountOutMin.amount} ${quoteDto.amountOutMin.symbol ?? ''} (${quote.route.protocol})`,
     };
-    const swapOptions = {
-      ...(idempotencyKey ? { idempotencyKey } : {}),
-      describeResult: (receipt: GatewayReceipt) => received(receipt, gateway.address, tokenOut, chain),
-    };
+    const swapOptions = idempotencyKey ? { idempotencyKey } : {};
     let approval: ExecutionRecord | null = null;
     if (!tokenIn.native) {
       const allowance = await readAllowance(
@@ -339,11 +345,11 @@ export class SwapService {
         );
         approval = approved.record;
         if (approved.record.status !== 'confirmed')
-          return this.#answer(approved.record, approval, chain, tokenOut);
+          return this.#answer(approved.record, approval, chain, tokenOut, approved.confirmation);
       }
     }
-    const { record } = await gateway.execute(swapIntent, swapOptions);
-    return this.#answer(record, approval, chain, tokenOut);
+    const { record, confirmation } = await gateway.execute(swapIntent, swapOptions);
+    return this.#answer(record, approval, chain, tokenOut, confirmation);
   }
 
   #answer(
@@ -351,6 +357,7 @@ export class SwapService {
     approval: ExecutionRecord | null,
     chain: ChainInfo,
     tokenOut: ResolvedSwapToken,
+    confirmation?: ConfirmationRecord,
   ): { status: number; body: SwapExecutionDto } {
     const execution = toExecutionDto(record, this.#registry);
     const receivedBase =
@@ -359,31 +366,9 @@ export class SwapService {
       execution,
       approval: approval ? toExecutionDto(approval, this.#registry) : null,
       amountReceived: receivedBase === null ? null : amount(chain, tokenOut, BigInt(receivedBase)),
+      confirmation: confirmation ? toConfirmationDto(confirmation, this.#registry) : null,
     };
-    if (record.status === 'confirmed') return { status: 200, body };
-    if (record.status === 'pending' || record.status === 'signed') return { status: 202, body };
-    const extra = { executionId: record.id, txHash: execution.txHash };
-    if (record.status === 'reverted') {
-      throw new ApiProblem(
-        502,
-        'TX_REVERTED',
-        'The transaction was mined and reverted; the fee was spent',
-        record.reason ?? undefined,
-        extra,
-      );
-    }
-    if (record.status === 'failed') {
-      throw new ApiProblem(
-        503,
-        record.code ?? 'SEND_FAILED',
-        'The transaction could not be sent; nothing reached the chain',
-        record.reason ?? undefined,
-        extra,
-      );
-    }
-    const code = record.code ?? 'BLOCKED';
-    const status = code === 'SIMULATION_REVERTED' || code === 'INTENT_INVALID' ? 422 : 403;
-    throw new ApiProblem(status, code, 'The execution was blocked', record.reason ?? undefined, extra);
+    return { status: executionStatus(record, execution.txHash), body };
   }
 
   #list(chain: ChainInfo): readonly SwapToken[] {
@@ -437,24 +422,34 @@ async function readAllowance(
 
 const WITHDRAWAL_TOPIC = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65';
 
-/** What the wallet received, from the receipt's logs (never from the quote). */
-function received(
-  receipt: GatewayReceipt,
-  wallet: `0x${string}`,
-  tokenOut: ResolvedSwapToken,
-  chain: ChainInfo,
-): Record<string, unknown> {
-  if (!tokenOut.native) {
-    const [got] = decodeReceivedAmounts({ logs: receipt.logs, recipient: wallet, token: tokenOut.address });
-    return { received: (got?.amount ?? 0n).toString() };
-  }
-  // Native out: the router unwrapped WETH (WETH9 `Withdrawal(src, wad)`) and forwarded the ETH to the wallet.
-  const weth = chain.contracts.wrappedNative?.toLowerCase();
-  let sum = 0n;
-  for (const log of receipt.logs) {
-    if (log.address.toLowerCase() === weth && log.topics[0] === WITHDRAWAL_TOPIC) sum += BigInt(log.data);
-  }
-  return { received: sum.toString() };
+/**
+ * The gateway's `describeResult` for swaps: what the wallet received, read from the receipt's logs (never from the
+ * quote) — the ERC-20 acquired (its Transfer logs to the wallet), or native ETH (the router unwrapped WETH: WETH9
+ * `Withdrawal(src, wad)` logs). Used whenever a swap settles: at once, after an operator's approval, or by the
+ * reconciler. Other actions get no result.
+ *
+ * @example
+ * ```ts
+ * new ExecutionGateway({ ...rest, describeResult: describeSwapResult(config.chains) });
+ * ```
+ */
+export function describeSwapResult(
+  registry: readonly ChainInfo[],
+): (p: { record: ExecutionRecord; receipt: GatewayReceipt }) => Record<string, unknown> {
+  return ({ record, receipt }) => {
+    if (record.action !== 'swap') return {};
+    const tokenOut = record.intent.acquires[0]?.token;
+    if (tokenOut !== undefined) {
+      const [got] = decodeReceivedAmounts({ logs: receipt.logs, recipient: record.from, token: tokenOut });
+      return { received: (got?.amount ?? 0n).toString() };
+    }
+    const weth = registry.find((c) => c.id === record.chainId)?.contracts.wrappedNative?.toLowerCase();
+    let sum = 0n;
+    for (const log of receipt.logs) {
+      if (log.address.toLowerCase() === weth && log.topics[0] === WITHDRAWAL_TOPIC) sum += BigInt(log.data);
+    }
+    return { received: sum.toString() };
+  };
 }
 
 function canonical(body: SwapExecuteRequestDto): string {

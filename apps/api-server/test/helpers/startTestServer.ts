@@ -9,12 +9,16 @@ import { createLogger } from '../../src/http/createLogger.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
 
 export const TEST_API_KEY = 'test-key-0123456789abcdef0123456789abcdef';
+/** The operator key every test server is configured with (unless a test sets `WEB3_OPERATOR_KEY` itself). */
+export const TEST_OPERATOR_KEY = 'test-operator-key-0123456789abcdef0123456789';
 
 export interface TestServer extends RunningServer {
   /** Every log line the server wrote, as raw JSON text. */
   logs(): string;
   /** fetch relative to the server, with the API key unless `key: null`. */
   call(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>;
+  /** POST as the operator (`X-Operator-Key` only). */
+  operator(path: string, init?: RequestInit): Promise<Response>;
 }
 
 /** Starts the real server on 127.0.0.1:random with `env` on top of a minimal valid environment. */
@@ -24,6 +28,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const config: Config = loadConfig({
     WEB3_API_KEY: TEST_API_KEY,
+    WEB3_OPERATOR_KEY: TEST_OPERATOR_KEY,
     API_PORT: '0',
     DATA_DIR: join(mkdtempSync(join(tmpdir(), 'api-server-test-')), 'data'),
     LOG_LEVEL: 'debug',
@@ -48,6 +53,11 @@ export async function startTestServer(
       const merged = new Headers(headers);
       if (key !== null) merged.set('X-API-Key', key);
       return fetch(`${server.url}${path}`, { ...rest, headers: merged });
+    },
+    operator: (path, init = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set('X-Operator-Key', TEST_OPERATOR_KEY);
+      return fetch(`${server.url}${path}`, { method: 'POST', ...init, headers });
     },
   };
 }

@@ -1,0 +1,82 @@
+import type { EthAmountDto } from './governor.js';
+import type { ExecutionDto } from './execution.js';
+
+/** A token amount of a held action (base units). */
+export interface HeldTokenAmountDto {
+  token: string;
+  /** Base units, decimal string. */
+  amount: string;
+  symbol?: string;
+  /** @isInt */
+  decimals?: number;
+}
+
+/** The safety verdict of one acquired token when the action was held. */
+export interface HeldSafetyDto {
+  token: string;
+  isHoneypot: boolean | null;
+  /** Percent; null when unknown. */
+  sellTax: number | null;
+}
+
+/** A fund-moving action held for an operator's approval (`CONFIRM_MODE`). */
+export interface ConfirmationDto {
+  id: string;
+  /** The execution it holds (`/executions/{id}`; status `awaiting_confirmation` while pending). */
+  executionId: string;
+  status: 'pending' | 'approved' | 'running' | 'denied' | 'expired';
+  /** Why it was held. */
+  reason: 'above-threshold' | 'value-unknown' | 'safety-unknown' | 'all' | 'value-grew';
+  detail: string;
+  createdAt: string;
+  /** A pending confirmation is denied automatically at this time. */
+  expiresAt: string;
+  chain: { id: number; name: string };
+  action: string;
+  description: string;
+  /** The contract it calls. */
+  to: string;
+  nativeValue: EthAmountDto;
+  spends: HeldTokenAmountDto[];
+  acquires: HeldTokenAmountDto[];
+  /** ETH-equivalent value priced when held (gas not counted); null when unknown. */
+  value: EthAmountDto | null;
+  /** The most the approved action may be charged (gas not counted). */
+  approvedValue: EthAmountDto | null;
+  /** Gas limit of the simulation when held. */
+  gasLimit: string | null;
+  safety: HeldSafetyDto[];
+  decidedAt: string | null;
+  decidedBy: string | null;
+  note: string | null;
+}
+
+/** A page of held actions, newest first. */
+export interface ConfirmationPageDto {
+  items: ConfirmationDto[];
+  nextCursor: string | null;
+}
+
+/** Body of `POST /confirmations/{id}/approve`. */
+export interface ApproveConfirmationRequestDto {
+  /**
+   * Only for an action held because its value was unknown: the most the governor may charge for it, in ETH (decimal
+   * string, ≤ 18 places). Ignored otherwise: the approval is bound to the value that was held.
+   */
+  value?: string;
+  /** A note for the audit trail (≤ 500 characters). */
+  note?: string;
+}
+
+/** Body of `POST /confirmations/{id}/deny`. */
+export interface DenyConfirmationRequestDto {
+  /** A note for the audit trail (≤ 500 characters). */
+  note?: string;
+}
+
+/** What deciding a held action did. */
+export interface ConfirmationDecisionDto {
+  confirmation: ConfirmationDto;
+  /** The execution as it stands after the decision (confirmed, pending, held again, blocked…). */
+  execution: ExecutionDto;
+}

@@ -1,0 +1,140 @@
+import type { ChainInfo, ConfirmationStatus, ConfirmationStore, ExecutionGateway } from '@org/chain-evm';
+import { parseEther } from '@org/governor';
+import type {
+  ApproveConfirmationRequestDto,
+  ConfirmationDecisionDto,
+  ConfirmationDto,
+  ConfirmationPageDto,
+  DenyConfirmationRequestDto,
+} from '../dto/confirmation.js';
+import { ApiProblem } from '../http/ApiProblem.js';
+import { executionStatus } from './executionStatus.js';
+import { toConfirmationDto } from './toConfirmationDto.js';
+import { toExecutionDto } from './toExecutionDto.js';
+
+const STATUSES: readonly ConfirmationStatus[] = ['pending', 'approved', 'running', 'denied', 'expired'];
+
+/**
+ * `/confirmations`: the actions the gateway holds for an operator (`CONFIRM_MODE`), and the operator's decisions.
+ * Reads first let expired ones expire; approving runs the same execution from fresh checks, answering like every
+ * executing endpoint (200 confirmed, 202 pending or held again, 403 blocked…).
+ */
+export class ConfirmationsService {
+  readonly #gateway: ExecutionGateway | undefined;
+  readonly #store: ConfirmationStore;
+  readonly #registry: readonly ChainInfo[];
+
+  constructor({
+    gateway,
+    store,
+    registry,
+  }: {
+    gateway: ExecutionGateway | undefined;
+    store: ConfirmationStore;
+    registry: readonly ChainInfo[];
+  }) {
+    this.#gateway = gateway;
+    this.#store = store;
+    this.#registry = registry;
+  }
+
+  async list({
+    status,
+    limit = 20,
+    cursor,
+  }: {
+    status?: string;
+    limit?: number;
+    cursor?: string;
+  }): Promise<ConfirmationPageDto> {
+    const fields: Record<string, string> = {};
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      fields.limit = 'must be an integer from 1 to 100';
+    if (status !== undefined && !STATUSES.includes(status as ConfirmationStatus)) {
+      fields.status = `must be one of ${STATUSES.join(', ')}`;
+    }
+    if (Object.keys(fields).length > 0) {
+      throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, { fields });
+    }
+    await this.#gateway?.processConfirmations();
+    const page = await this.#store.list({
+      limit,
+      ...(status === undefined ? {} : { status: status as ConfirmationStatus }),
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    return {
+      items: page.items.map((r) => toConfirmationDto(r, this.#registry)),
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  async get(id: string): Promise<ConfirmationDto> {
+    await this.#gateway?.processConfirmations();
+    const found = await this.#store.get(id);
+    if (!found) throw new ApiProblem(404, 'CONFIRMATION_NOT_FOUND', 'No held action with this id');
+    return toConfirmationDto(found, this.#registry);
+  }
+
+  async approve(
+    id: string,
+    body: ApproveConfirmationRequestDto,
+  ): Promise<{ status: number; body: ConfirmationDecisionDto }> {
+    const gateway = this.#requireGateway();
+    const fields: Record<string, string> = {};
+    let valueWei: bigint | undefined;
+    if (body.value !== undefined) {
+      try {
+        valueWei = parseEther(body.value);
+      } catch {
+        fields.value = 'must be a non-negative decimal ETH amount with at most 18 decimals';
+      }
+    }
+    if (body.note !== undefined && body.note.length > 500) fields.note = 'must be at most 500 characters';
+    if (Object.keys(fields).length > 0) {
+      throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, { fields });
+    }
+    const outcome = await gateway.approve({
+      id,
+      by: 'operator-key',
+      ...(valueWei === undefined ? {} : { valueWei }),
+      ...(body.note === undefined ? {} : { note: body.note }),
+    });
+    const execution = toExecutionDto(outcome.record, this.#registry);
+    const status = executionStatus(outcome.record, execution.txHash);
+    const confirmation = (await this.#store.get(id)) ?? undefined;
+    if (!confirmation) throw new ApiProblem(404, 'CONFIRMATION_NOT_FOUND', 'No held action with this id');
+    return { status, body: { confirmation: toConfirmationDto(confirmation, this.#registry), execution } };
+  }
+
+  async deny(id: string, body: DenyConfirmationRequestDto): Promise<ConfirmationDecisionDto> {
+    const gateway = this.#requireGateway();
+    if (body.note !== undefined && body.note.length > 500) {
+      throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
+        fields: { note: 'must be at most 500 characters' },
+      });
+    }
+    const record = await gateway.deny({
+      id,
+      by: 'operator-key',
+      ...(body.note === undefined ? {} : { note: body.note }),
+    });
+    const confirmation = await this.#store.get(id);
+    if (!confirmation) throw new ApiProblem(404, 'CONFIRMATION_NOT_FOUND', 'No held action with this id');
+    return {
+      confirmation: toConfirmationDto(confirmation, this.#registry),
+      execution: toExecutionDto(record, this.#registry),
+    };
+  }
+
+  #requireGateway(): ExecutionGateway {
+    if (!this.#gateway) {
+      throw new ApiProblem(
+        503,
+        'WALLET_NOT_CONFIGURED',
+        'No wallet is configured',
+        'set WALLET_PRIVATE_KEY or WALLET_KEYSTORE_PATH',
+      );
+    }
+    return this.#gateway;
+  }
+}
