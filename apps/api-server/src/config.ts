@@ -251,17 +251,7 @@ export function loadConfig(env: Env): Config {
     replaceAfterMs: parseInteger(env, 'TX_REPLACE_AFTER_MS', 30_000, 100, 3_600_000),
     feeCeilingWei: BigInt(parseInteger(env, 'GAS_PRICE_CEILING_GWEI', 500, 1, 100_000)) * 1_000_000_000n,
   };
-  const governor = {
-    maxPerTx: parseEth(env, 'GOVERNOR_MAX_PER_TX', '0.05'),
-    dailyLimit: parseEth(env, 'GOVERNOR_DAILY_LIMIT', '0.5'),
-    sessionLimit: parseEth(env, 'GOVERNOR_SESSION_LIMIT', '1.0'),
-    dailyWindow: (env.GOVERNOR_DAILY_WINDOW?.trim() || 'rolling-24h') as 'rolling-24h' | 'utc-day',
-  };
-  if (governor.dailyWindow !== 'rolling-24h' && governor.dailyWindow !== 'utc-day') {
-    throw new ConfigError('GOVERNOR_DAILY_WINDOW', 'must be rolling-24h or utc-day');
-  }
-
-  const dataDir = (env.DATA_DIR ?? './.data').trim() || './.data';
+  const { governor, dataDir } = loadOperatorConfig(env);
   const logLevel = (env.LOG_LEVEL ?? 'info').trim() as Config['logLevel'];
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', 'must be one of fatal, error, warn, info, debug, trace, silent');
@@ -288,6 +278,30 @@ export function loadConfig(env: Env): Config {
     governor,
     logLevel,
   };
+}
+
+/**
+ * The part of the configuration the operator CLI needs (no API key, no chains): where the database is and the
+ * configured spend caps. `loadConfig` reads them the same way.
+ *
+ * @example
+ * ```ts
+ * const { dataDir, governor } = loadOperatorConfig(process.env);
+ * ```
+ */
+export function loadOperatorConfig(env: Env): Pick<Config, 'dataDir' | 'governor'> {
+  const governor = {
+    maxPerTx: parseEth(env, 'GOVERNOR_MAX_PER_TX', '0.05'),
+    dailyLimit: parseEth(env, 'GOVERNOR_DAILY_LIMIT', '0.5'),
+    sessionLimit: parseEth(env, 'GOVERNOR_SESSION_LIMIT', '1.0'),
+    dailyWindow: (env.GOVERNOR_DAILY_WINDOW?.trim() || 'rolling-24h') as 'rolling-24h' | 'utc-day',
+  };
+  if (governor.dailyWindow !== 'rolling-24h' && governor.dailyWindow !== 'utc-day') {
+    throw new ConfigError('GOVERNOR_DAILY_WINDOW', 'must be rolling-24h or utc-day');
+  }
+
+  const dataDir = (env.DATA_DIR ?? './.data').trim() || './.data';
+  return { governor, dataDir };
 }
 
 function parseConfirmMode(raw: string | undefined): { mode: ConfirmMode; text: string } {

@@ -79,6 +79,8 @@ export async function startServer({
     logger: log,
     ...(confirmFn ? { confirmFn } : {}),
   });
+  // Caps an operator set earlier (HTTP or CLI) apply before the first request.
+  await governorService.syncLimits();
   const audit = log.child({ component: 'gateway' });
   // The one signer. The key goes into the gateway and nowhere else.
   const gateway = wallet
@@ -184,10 +186,14 @@ export async function startServer({
   const reconcileTimer = setInterval(reconcileQuietly, 30_000);
   reconcileTimer.unref();
   // Held actions: expire what timed out and run what an operator approved from the CLI, every 2 s.
+  // Operator-set caps (HTTP or the CLI on the same database) are picked up on the same beat.
   const processQuietly = () => {
     gateway
       ?.processConfirmations()
       .catch((error: unknown) => log.warn({ err: error }, 'confirmation processing failed; will retry'));
+    governorService
+      .syncLimits()
+      .catch((error: unknown) => log.warn({ err: error }, 'reading operator limits failed; will retry'));
   };
   processQuietly();
   const confirmTimer = setInterval(processQuietly, 2_000);

@@ -78,6 +78,7 @@ describe('authentication on every operation of the generated spec', () => {
     // either key; everything else needs the trading key.
     const operatorOnly = new Set([
       'post /governor/unkill',
+      'put /governor/limits',
       'post /confirmations/{id}/approve',
       'post /confirmations/{id}/deny',
     ]);

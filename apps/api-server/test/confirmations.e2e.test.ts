@@ -12,7 +12,7 @@ import type {
 import type { ExecutionDto } from '../src/dto/execution.js';
 import type { GovernorStatusDto } from '../src/dto/governor.js';
 import type { SwapExecutionDto } from '../src/dto/swap.js';
-import { startTestServer, type TestServer } from './helpers/startTestServer.js';
+import { startTestServer, TEST_API_KEY, type TestServer } from './helpers/startTestServer.js';
 
 // Operator control over HTTP on the devnet: held actions (CONFIRM_MODE), the operator key, approval bound to the
 // exact intent, denial, expiry, restart. Every chain effect is read with a separate provider.
@@ -190,6 +190,26 @@ describe('operator control (CONFIRM_MODE=above:0.01, WEB3_OPERATOR_KEY set)', ()
     ).json()) as ConfirmationDto;
     expect(other).toMatchObject({ status: 'pending', nativeValue: { eth: '0.03' } });
     await asOperator(server, `/confirmations/${large.confirmation?.id}/deny`);
+  });
+
+  it('PUT /governor/limits: the operator changes the caps (persisted); the trading key cannot; bad values 422', async () => {
+    const put = (headers: Record<string, string>, body: unknown) =>
+      server.call('/governor/limits', {
+        key: null,
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    const trader = await put({ 'X-API-Key': TEST_API_KEY }, { maxPerTx: '10' });
+    expect(trader.status).toBe(403);
+    expect(((await trader.json()) as { code: string }).code).toBe('OPERATOR_KEY_REQUIRED');
+    expect((await put({ 'X-Operator-Key': OPERATOR_KEY }, { maxPerTx: 'ten' })).status).toBe(422);
+    const set = await put({ 'X-Operator-Key': OPERATOR_KEY }, { maxPerTx: '0.04' });
+    expect(set.status).toBe(200);
+    expect(((await set.json()) as GovernorStatusDto).limits.maxPerTx.eth).toBe('0.04');
+    expect((await status(server)).limits.maxPerTx.eth).toBe('0.04');
+    const back = await put({ 'X-Operator-Key': OPERATOR_KEY }, { maxPerTx: null });
+    expect(((await back.json()) as GovernorStatusDto).limits.maxPerTx.eth).toBe('0.05');
   });
 
   it('bad input: unknown id 404, bad value 422', async () => {

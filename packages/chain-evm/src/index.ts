@@ -79,6 +79,12 @@ export { MemoryExecutionStore } from './gateway/store/MemoryExecutionStore.js';
 export { MemoryConfirmationStore } from './gateway/store/MemoryConfirmationStore.js';
 export { ConfirmationError, type ConfirmationErrorCode } from './errors/ConfirmationError.js';
 export { type DecideHoldParameters, type DecideHoldReturnType, decideHold } from './gateway/decideHold.js';
+export {
+  approveConfirmation,
+  type ConfirmationDecisionStores,
+  denyConfirmation,
+  expireConfirmation,
+} from './gateway/decideConfirmation.js';
 export { MemoryIdempotencyStore } from './gateway/store/MemoryIdempotencyStore.js';
 export {
   type ApproveParameters,

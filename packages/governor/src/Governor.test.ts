@@ -286,3 +286,29 @@ describe('Governor events and status', () => {
     expect(JSON.parse(json).remaining.daily).toBe('490000000000000000');
   });
 });
+
+describe('Governor.setLimits', () => {
+  it('changes the caps for the next decisions only; spend stays counted; bad caps change nothing', async () => {
+    const governor = new Governor({
+      ledger: new MemorySpendLedger(),
+      policy: { maxPerTx: parseEther('0.05') },
+    });
+    const first = await governor.reserve({ action: 'swap', value: parseEther('0.04') });
+    expect(first.allowed).toBe(true);
+    governor.setLimits({ maxPerTx: parseEther('0.03'), dailyLimit: parseEther('0.06') });
+    expect(governor.policy).toMatchObject({ maxPerTx: parseEther('0.03'), dailyLimit: parseEther('0.06') });
+    expect((await governor.reserve({ action: 'swap', value: parseEther('0.04') })).code).toBe(
+      'PER_TX_LIMIT_EXCEEDED',
+    );
+    // 0.04 already counted against the new 0.06 daily cap: 0.03 no longer fits, 0.02 does.
+    expect((await governor.reserve({ action: 'swap', value: parseEther('0.03') })).code).toBe(
+      'DAILY_LIMIT_EXCEEDED',
+    );
+    expect((await governor.reserve({ action: 'swap', value: parseEther('0.02') })).allowed).toBe(true);
+    expect(() => governor.setLimits({ sessionLimit: -1n })).toThrow(
+      expect.objectContaining({ code: 'GOVERNOR_CONFIGURATION_INVALID' }),
+    );
+    expect(governor.policy.sessionLimit).toBe(parseEther('1'));
+    expect((await governor.status()).limits.maxPerTx).toBe(parseEther('0.03'));
+  });
+});

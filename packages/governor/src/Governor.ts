@@ -126,6 +126,13 @@ export interface GovernorStatus {
 
 const TIMEOUT = Symbol('timeout');
 
+/** Parameters of {@link Governor.setLimits}: the caps to change, in wei (the others stay). */
+export interface SetLimitsParameters {
+  readonly maxPerTx?: bigint;
+  readonly dailyLimit?: bigint;
+  readonly sessionLimit?: bigint;
+}
+
 /**
  * The stateful spend governor: kill switch, per-transaction / daily / session caps, confirm gate and an audit
  * hook around the pure {@link evaluate}, over an atomic {@link SpendLedger}. Flow: `reserve` (counts against the
@@ -143,7 +150,7 @@ const TIMEOUT = Symbol('timeout');
  * ```
  */
 export class Governor {
-  readonly policy: Policy;
+  #policy: Policy;
   readonly sessionId: string;
   readonly sessionStartedAt: number;
   readonly requireConfirm: boolean;
@@ -157,7 +164,7 @@ export class Governor {
   readonly #listeners = new Set<GovernorListener>();
 
   constructor(parameters: GovernorParameters = {}) {
-    this.policy = createPolicy(parameters.policy ?? {});
+    this.#policy = createPolicy(parameters.policy ?? {});
     const { confirmFn } = parameters;
     if (confirmFn !== undefined && typeof confirmFn !== 'function') {
       throw new GovernorConfigurationError({ shortMessage: 'confirmFn must be a function.' });
@@ -192,6 +199,27 @@ export class Governor {
     }
     this.sessionId = sessionId;
     this.sessionStartedAt = this.#now();
+  }
+
+  /** The caps and window in force (see {@link Governor.setLimits}). */
+  get policy(): Policy {
+    return this.#policy;
+  }
+
+  /**
+   * Changes the caps from now on (an operator's decision; the daily window kind stays). Validated like the
+   * constructor's policy (`GOVERNOR_CONFIGURATION_INVALID` on a negative or non-bigint cap, nothing changed).
+   * Spend already counted stays counted; each decision reads the caps once, so a change never splits one.
+   *
+   * @example
+   * ```ts
+   * governor.setLimits({ dailyLimit: parseEther('0.2') });
+   * ```
+   */
+  setLimits(limits: SetLimitsParameters): Policy {
+    const next = createPolicy({ ...this.#policy, ...limits, dailyWindow: this.#policy.dailyWindow });
+    this.#policy = next;
+    return next;
   }
 
   /**

@@ -24,6 +24,7 @@ export {
   type GovernorEvent,
   type GovernorListener,
   type GovernorParameters,
+  type SetLimitsParameters,
   type GovernorStatus,
   type OpenReservation,
   type ReleaseParameters,

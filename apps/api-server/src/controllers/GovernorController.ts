@@ -1,5 +1,16 @@
-import { Controller, OperationId, Get, Post, Response, Route, Security, Tags } from '@tsoa/runtime';
-import type { GovernorStatusDto } from '../dto/governor.js';
+import {
+  Body,
+  Controller,
+  Get,
+  OperationId,
+  Post,
+  Put,
+  Response,
+  Route,
+  Security,
+  Tags,
+} from '@tsoa/runtime';
+import type { GovernorStatusDto, SetLimitsRequestDto } from '../dto/governor.js';
 import type { ProblemDto } from '../dto/problem.js';
 import type { Services } from '../services/Services.js';
 
@@ -49,5 +60,20 @@ export class GovernorController extends Controller {
   @Response<ProblemDto>(403, 'OPERATOR_KEY_REQUIRED or OPERATOR_KEY_NOT_CONFIGURED')
   public async unkill(): Promise<GovernorStatusDto> {
     return this.services.governor.unkill();
+  }
+
+  /**
+   * Changes the spend caps (ETH decimal strings; `null` returns a cap to its configured `GOVERNOR_*` value; an absent
+   * one stays). Persisted: it survives restarts, and the operator CLI on the same database sees and changes the same
+   * caps. Spend already counted stays counted.
+   * @summary Change the spend caps (operator)
+   */
+  @Put('limits')
+  @OperationId('setGovernorLimits')
+  @Security('operator_key')
+  @Response<ProblemDto>(403, 'OPERATOR_KEY_REQUIRED or OPERATOR_KEY_NOT_CONFIGURED')
+  @Response<ProblemDto>(422, 'A cap that is not a non-negative decimal ETH amount')
+  public async setLimits(@Body() body: SetLimitsRequestDto): Promise<GovernorStatusDto> {
+    return this.services.governor.setLimits(body, 'operator-key');
   }
 }

@@ -43,3 +43,10 @@ export interface GovernorStatusDto {
   openReservations: OpenReservationDto[];
   at: string;
 }
+
+/** Body of `PUT /governor/limits`: caps in ETH (decimal strings, ≤ 18 places); `null` returns one to its configured value; an absent one stays. */
+export interface SetLimitsRequestDto {
+  maxPerTx?: string | null;
+  dailyLimit?: string | null;
+  sessionLimit?: string | null;
+}

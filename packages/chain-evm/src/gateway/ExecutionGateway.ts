@@ -6,6 +6,7 @@ import type { RpcSender } from '../multicall/aggregate3.js';
 import { rpcCall } from '../rpc/rpcCall.js';
 import { checkAcquiredTokens, type SafetyVerdictInput } from './checkAcquiredTokens.js';
 import { checkPolicy, type Refusal } from './checkPolicy.js';
+import { approveConfirmation, denyConfirmation, expireConfirmation } from './decideConfirmation.js';
 import { type DecideHoldReturnType, decideHold } from './decideHold.js';
 import { ConfirmationError } from '../errors/ConfirmationError.js';
 import type {
@@ -424,44 +425,18 @@ export class ExecutionGateway {
    * ```
    */
   async approve({ id, by, valueWei, note }: ApproveParameters): Promise<ExecuteReturnType> {
-    const store = this.#confirmations();
-    const held = await store.get(id);
-    if (!held) throw new ConfirmationError('CONFIRMATION_NOT_FOUND', `No held action ${id}.`);
-    if (held.status !== 'pending') {
-      throw new ConfirmationError('CONFIRMATION_NOT_PENDING', `Held action ${id} is ${held.status}.`);
-    }
-    const at = this.#clock();
-    if (at >= held.expiresAt) {
-      await this.#expire(held, at);
-      throw new ConfirmationError(
-        'CONFIRMATION_EXPIRED',
-        `Held action ${id} expired before it was approved.`,
-      );
-    }
-    if (held.valueWei === null && (typeof valueWei !== 'bigint' || valueWei < 0n)) {
-      throw new ConfirmationError(
-        'CONFIRMATION_VALUE_REQUIRED',
-        'Its value is unknown: say the most (ETH-equivalent) the governor may charge for it.',
-      );
-    }
-    const approved = await store.transition({
+    const approved = await approveConfirmation({
+      confirmations: this.#confirmations(),
+      executions: this.#p.store,
+      at: this.#clock(),
       id,
-      from: ['pending'],
-      to: 'approved',
-      patch: {
-        approvedValueWei: held.valueWei ?? (valueWei as bigint),
-        decidedAt: at,
-        decidedBy: by,
-        ...(note === undefined ? {} : { note }),
-      },
-      at,
+      by,
+      ...(valueWei === undefined ? {} : { valueWei }),
+      ...(note === undefined ? {} : { note }),
     });
-    if (!approved) {
-      throw new ConfirmationError('CONFIRMATION_NOT_PENDING', `Held action ${id} was decided meanwhile.`);
-    }
     this.#p.onEvent?.({
       type: 'confirmation',
-      executionId: held.executionId,
+      executionId: approved.executionId,
       confirmationId: id,
       decision: 'approved',
       by,
@@ -478,32 +453,22 @@ export class ExecutionGateway {
    * ```
    */
   async deny({ id, by, note }: { id: string; by: string; note?: string }): Promise<ExecutionRecord> {
-    const store = this.#confirmations();
-    const at = this.#clock();
-    const denied = await store.transition({
+    const { confirmation, execution } = await denyConfirmation({
+      confirmations: this.#confirmations(),
+      executions: this.#p.store,
+      at: this.#clock(),
       id,
-      from: ['pending'],
-      to: 'denied',
-      patch: { decidedAt: at, decidedBy: by, ...(note === undefined ? {} : { note }) },
-      at,
+      by,
+      ...(note === undefined ? {} : { note }),
     });
-    if (!denied) {
-      const held = await store.get(id);
-      if (!held) throw new ConfirmationError('CONFIRMATION_NOT_FOUND', `No held action ${id}.`);
-      throw new ConfirmationError('CONFIRMATION_NOT_PENDING', `Held action ${id} is ${held.status}.`);
-    }
     this.#p.onEvent?.({
       type: 'confirmation',
-      executionId: denied.executionId,
+      executionId: confirmation.executionId,
       confirmationId: id,
       decision: 'denied',
       by,
     });
-    return this.#p.store.update(
-      denied.executionId,
-      { status: 'blocked', code: 'CONFIRMATION_DENIED', reason: note ?? `denied by ${by}` },
-      at,
-    );
+    return execution;
   }
 
   /**
@@ -544,26 +509,22 @@ export class ExecutionGateway {
   }
 
   async #expire(held: ConfirmationRecord, at: number): Promise<ExecutionRecord | null> {
-    const expired = await this.#confirmations().transition({
-      id: held.id,
-      from: ['pending'],
-      to: 'expired',
-      patch: { decidedAt: at, decidedBy: 'expiry' },
+    const record = await expireConfirmation({
+      confirmations: this.#confirmations(),
+      executions: this.#p.store,
       at,
+      held,
     });
-    if (!expired) return null;
-    this.#p.onEvent?.({
-      type: 'confirmation',
-      executionId: held.executionId,
-      confirmationId: held.id,
-      decision: 'expired',
-      by: 'expiry',
-    });
-    return this.#p.store.update(
-      held.executionId,
-      { status: 'blocked', code: 'CONFIRMATION_EXPIRED', reason: 'nobody approved it in time' },
-      at,
-    );
+    if (record) {
+      this.#p.onEvent?.({
+        type: 'confirmation',
+        executionId: held.executionId,
+        confirmationId: held.id,
+        decision: 'expired',
+        by: 'expiry',
+      });
+    }
+    return record;
   }
 
   /** Runs an approved action once (`approved` → `running` is atomic: a second runner gets nothing to do). */
