@@ -22,6 +22,8 @@ export interface Config {
    * deciding held actions need it. Undefined = those routes answer 403 `OPERATOR_KEY_NOT_CONFIGURED` (use the CLI).
    */
   operatorKey: string | undefined;
+  /** Heartbeat of `GET /events` (`EVENTS_HEARTBEAT_SECONDS`, default 15). */
+  eventsHeartbeatMs: number;
   /** Which fund-moving actions wait for an operator (`CONFIRM_MODE`), and for how long (`CONFIRM_TTL_SECONDS`). */
   confirm: { mode: ConfirmMode; text: string; ttlMs: number };
   host: string;
@@ -260,6 +262,7 @@ export function loadConfig(env: Env): Config {
   return {
     apiKey,
     operatorKey,
+    eventsHeartbeatMs: parseInteger(env, 'EVENTS_HEARTBEAT_SECONDS', 15, 1, 300) * 1_000,
     confirm,
     host,
     port,

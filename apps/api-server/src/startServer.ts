@@ -18,6 +18,7 @@ import { createLogger } from './http/createLogger.js';
 import { loadSpec } from './loadSpec.js';
 import { openDatabase } from './openDatabase.js';
 import { ChainProviders } from './services/ChainProviders.js';
+import { EventHub } from './events/EventHub.js';
 import { ConfirmationsService } from './services/ConfirmationsService.js';
 import { ExecutionsService } from './services/ExecutionsService.js';
 import { GovernorService } from './services/GovernorService.js';
@@ -73,11 +74,24 @@ export async function startServer({
   const confirmationStore = new SqliteConfirmationStore({ database });
   const version = packageVersion();
   const security = new SecurityService({ config, providers });
+  const hub = new EventHub({ retain: 1_000 });
   const governorService = new GovernorService({
     config,
     database,
     logger: log,
     ...(confirmFn ? { confirmFn } : {}),
+    onLimits: (limits) => hub.publish('governor.limits', limits),
+  });
+  // The live stream: the governor's kill-switch changes and refusals (the gateway's events below).
+  let killSwitch: boolean | undefined;
+  governorService.governor.subscribe((event) => {
+    if (event.type === 'kill-switch') {
+      killSwitch = event.engaged;
+      hub.publish('governor.kill-switch', { engaged: event.engaged, by: 'api' });
+    } else if (event.type === 'decision' && !event.decision.allowed) {
+      const { action, code, reason, value } = event.decision;
+      hub.publish('governor.blocked', { action, code, reason, value });
+    }
   });
   // Caps an operator set earlier (HTTP or CLI) apply before the first request.
   await governorService.syncLimits();
@@ -109,8 +123,13 @@ export async function startServer({
           confirmMode: config.confirm.mode,
           confirmTtlMs: config.confirm.ttlMs,
         },
-        onEvent: (event) =>
-          audit.info({ event: JSON.parse(JSON.stringify(event, bigintAsString)) }, `gateway ${event.type}`),
+        onEvent: (event) => {
+          audit.info({ event: JSON.parse(JSON.stringify(event, bigintAsString)) }, `gateway ${event.type}`);
+          hub.publish(
+            event.type === 'confirmation' ? 'confirmation.decided' : `execution.${event.type}`,
+            event,
+          );
+        },
       })
     : undefined;
   const reconcile = async () => {
@@ -135,6 +154,7 @@ export async function startServer({
     }),
     governor: governorService,
     confirmations: new ConfirmationsService({ gateway, store: confirmationStore, registry: config.chains }),
+    events: { hub, heartbeatMs: config.eventsHeartbeatMs },
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
   const server = app.listen(config.port, config.host);
@@ -194,6 +214,16 @@ export async function startServer({
     governorService
       .syncLimits()
       .catch((error: unknown) => log.warn({ err: error }, 'reading operator limits failed; will retry'));
+    // A kill switch changed by the operator CLI (another process on the same database) reaches the stream too.
+    governorService
+      .status()
+      .then((s) => {
+        if (killSwitch !== undefined && s.killSwitch !== killSwitch) {
+          hub.publish('governor.kill-switch', { engaged: s.killSwitch, by: 'elsewhere' });
+        }
+        killSwitch = s.killSwitch;
+      })
+      .catch(() => undefined);
   };
   processQuietly();
   const confirmTimer = setInterval(processQuietly, 2_000);
@@ -206,6 +236,8 @@ export async function startServer({
     close() {
       clearInterval(reconcileTimer);
       clearInterval(confirmTimer);
+      // Open event streams would keep the server from closing.
+      hub.close();
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

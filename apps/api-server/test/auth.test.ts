@@ -87,6 +87,7 @@ describe('authentication on every operation of the generated spec', () => {
       'post /governor/kill',
       'get /confirmations',
       'get /confirmations/{id}',
+      'get /events',
     ]);
     for (const [path, item] of Object.entries(spec.paths)) {
       for (const [method, op] of Object.entries(item as Record<string, { security?: unknown[] }>)) {

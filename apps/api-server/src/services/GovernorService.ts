@@ -21,6 +21,9 @@ export class GovernorService {
   readonly #base: { maxPerTx: bigint; dailyLimit: bigint; sessionLimit: bigint };
   readonly #limits: OperatorLimitsStore;
   readonly #audit: Logger;
+  readonly #onLimits:
+    | ((limits: { maxPerTx: bigint; dailyLimit: bigint; sessionLimit: bigint; by: string }) => void)
+    | undefined;
   readonly #confirmations: { mode: string; ttlSeconds: number; operatorKeyConfigured: boolean };
 
   constructor({
@@ -29,7 +32,10 @@ export class GovernorService {
     logger,
     confirmFn,
     limits,
+    onLimits,
   }: {
+    /** Told whenever the caps in force change (for the event stream). */
+    onLimits?: (limits: { maxPerTx: bigint; dailyLimit: bigint; sessionLimit: bigint; by: string }) => void;
     /** Caps set by the operator (default: the `operator_limits` table of `database`). */
     limits?: OperatorLimitsStore;
     config: Pick<Config, 'governor'> & Partial<Pick<Config, 'confirm' | 'operatorKey'>>;
@@ -54,6 +60,7 @@ export class GovernorService {
     };
     const audit = logger.child({ component: 'governor' });
     this.#audit = audit;
+    this.#onLimits = onLimits;
     this.#base = {
       maxPerTx: config.governor.maxPerTx,
       dailyLimit: config.governor.dailyLimit,
@@ -101,6 +108,7 @@ export class GovernorService {
       },
       'governor limits',
     );
+    this.#onLimits?.({ ...next, by: set?.updatedBy ?? 'configuration' });
     return true;
   }
 

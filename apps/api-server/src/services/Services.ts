@@ -1,3 +1,4 @@
+import type { EventHub } from '../events/EventHub.js';
 import type { ConfirmationsService } from './ConfirmationsService.js';
 import type { ExecutionsService } from './ExecutionsService.js';
 import type { GovernorService } from './GovernorService.js';
@@ -16,4 +17,6 @@ export interface Services {
   executions: ExecutionsService;
   swap: SwapService;
   confirmations: ConfirmationsService;
+  /** The live event stream (`GET /events`). */
+  events: { hub: EventHub; heartbeatMs: number };
 }

@@ -1,0 +1,60 @@
+import type { Request as ExpressRequest } from 'express';
+import {
+  Controller,
+  Get,
+  Header,
+  OperationId,
+  Produces,
+  Query,
+  Request,
+  Response,
+  Route,
+  Security,
+  SuccessResponse,
+  Tags,
+} from '@tsoa/runtime';
+import type { ProblemDto } from '../dto/problem.js';
+import { streamEvents } from '../events/streamEvents.js';
+import type { Services } from '../services/Services.js';
+
+/** What happens, as it happens: server-sent events, so clients need not poll. */
+@Route('events')
+@Tags('Events')
+@Response<ProblemDto>(401, 'Missing or invalid key')
+export class EventsController extends Controller {
+  constructor(private readonly services: Services) {
+    super();
+  }
+
+  /**
+   * A `text/event-stream` of governor changes (`governor.kill-switch`, `governor.blocked`, `governor.limits`),
+   * execution changes (`execution.held`, `execution.broadcast`, `execution.settled`, `execution.blocked`),
+   * operator decisions (`confirmation.decided`) and watcher alerts (`watcher.alert`). Each event carries an `id:`
+   * line; reconnect with `Last-Event-ID` (or `?lastEventId=`) to receive what you missed while it is still retained
+   * (the last 1,000 events; a `gap` event says when older ones are gone or the server restarted). Comment lines keep
+   * idle connections open; a client that does not keep up is disconnected (reconnect and replay).
+   * @summary Live event stream
+   * @param lastEventId The last id you saw, for clients that cannot send the `Last-Event-ID` header.
+   */
+  @Get()
+  @OperationId('streamEvents')
+  @Security('api_key')
+  @Security('operator_key')
+  @Produces('text/event-stream')
+  @SuccessResponse(200, 'An endless text/event-stream')
+  public async stream(
+    @Request() req: ExpressRequest,
+    @Header('Last-Event-ID') lastEventIdHeader?: string,
+    @Query() lastEventId?: string,
+  ): Promise<void> {
+    const res = req.res;
+    if (!res) return;
+    await streamEvents({
+      hub: this.services.events.hub,
+      req,
+      res,
+      lastEventId: lastEventIdHeader ?? lastEventId,
+      heartbeatMs: this.services.events.heartbeatMs,
+    });
+  }
+}

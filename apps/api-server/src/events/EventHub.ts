@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+
+/** One event of the live stream. */
+export interface HubEvent {
+  /** `<boot>-<sequence>`: unique across restarts (a client's `Last-Event-ID` from before a restart is recognised). */
+  readonly id: string;
+  /** e.g. `governor.kill-switch`, `execution.settled`, `confirmation.decided`, `watcher.alert`. */
+  readonly type: string;
+  /** ISO 8601. */
+  readonly at: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/** What a reconnecting client missed. `gap` = older events it never saw are gone (or the server restarted). */
+export interface Missed {
+  readonly events: readonly HubEvent[];
+  readonly gap: boolean;
+}
+
+/**
+ * The server's event bus for `GET /events`: publishes to live subscribers and keeps the last `retain` events, so a
+ * client that reconnects with `Last-Event-ID` gets what it missed (while still retained). In memory: a restart
+ * starts a new sequence, and an id from before it reads as a gap. Listeners that throw are dropped, never the
+ * publisher.
+ *
+ * @example
+ * ```ts
+ * const hub = new EventHub({ retain: 1000 });
+ * const stop = hub.subscribe((e) => console.log(e.type));
+ * hub.publish('governor.kill-switch', { engaged: true });
+ * ```
+ */
+export class EventHub {
+  readonly #boot = randomBytes(4).toString('hex');
+  readonly #retain: number;
+  readonly #recent: HubEvent[] = [];
+  readonly #listeners = new Set<(event: HubEvent) => void>();
+  readonly #closers = new Set<() => void>();
+  #sequence = 0;
+
+  constructor({ retain = 1_000 }: { retain?: number } = {}) {
+    this.#retain = retain;
+  }
+
+  publish(type: string, data: Readonly<Record<string, unknown>>): HubEvent {
+    const event: HubEvent = {
+      id: `${this.#boot}-${++this.#sequence}`,
+      type,
+      at: new Date().toISOString(),
+      data: JSON.parse(JSON.stringify(data, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))),
+    };
+    this.#recent.push(event);
+    if (this.#recent.length > this.#retain) this.#recent.shift();
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(event);
+      } catch {
+        this.#listeners.delete(listener);
+      }
+    }
+    return event;
+  }
+
+  /** Live events from now on; returns the unsubscribe function. */
+  subscribe(listener: (event: HubEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Events after `lastEventId` (all retained ones for an unknown id, with `gap` set). */
+  since(lastEventId: string | undefined): Missed {
+    if (lastEventId === undefined || lastEventId === '') return { events: [], gap: false };
+    const match = /^([0-9a-f]{8})-([0-9]+)$/.exec(lastEventId);
+    if (!match || match[1] !== this.#boot) return { events: [...this.#recent], gap: true };
+    const seen = Number(match[2]);
+    const first = this.#recent[0];
+    const firstSequence = first ? Number(first.id.split('-')[1]) : this.#sequence + 1;
+    return {
+      events: this.#recent.filter((e) => Number(e.id.split('-')[1]) > seen),
+      gap: seen + 1 < firstSequence,
+    };
+  }
+
+  /** Called when the server shuts down (open streams end so the server can close); returns the unregister. */
+  onClose(closer: () => void): () => void {
+    this.#closers.add(closer);
+    return () => this.#closers.delete(closer);
+  }
+
+  /** Ends every open stream (shutdown). */
+  close(): void {
+    for (const closer of [...this.#closers]) closer();
+    this.#closers.clear();
+  }
+
+  /** How many subscribers are connected. */
+  get subscribers(): number {
+    return this.#listeners.size;
+  }
+}
