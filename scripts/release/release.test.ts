@@ -389,9 +389,8 @@ describe('a release through a real registry', () => {
     async (bot) => {
       cpSync(consumerFixtures, consumer, { recursive: true });
       const { output } = await runCommand({
-        command: ['node', bot],
+        command: ['node', bot, fixtureServer?.url ?? ''],
         cwd: consumer,
-        env: { FIXTURE_SERVER_URL: fixtureServer?.url ?? '' },
         timeoutMs: 60_000,
       });
       const result = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
@@ -419,9 +418,17 @@ describe('a release through a real registry', () => {
   }, 240_000);
 
   it('the README examples run against the installed packages', async () => {
+    // The examples' temporary files stay inside the consumer project, which the test removes.
+    mkdirSync(join(consumer, 'tmp'));
     const run = async (file: string, env: Record<string, string> = {}) =>
-      (await runCommand({ command: ['node', `out/examples/${file}`], cwd: consumer, env, timeoutMs: 60_000 }))
-        .output;
+      (
+        await runCommand({
+          command: ['node', `out/examples/${file}`],
+          cwd: consumer,
+          env: { TMPDIR: join(consumer, 'tmp'), ...env },
+          timeoutMs: 60_000,
+        })
+      ).output;
     expect(await run('spendGovernor.js')).toMatch(
       /swap 0\.04 ETH: ALLOWED, committed\nswap 0\.2 ETH: PER_TX_LIMIT_EXCEEDED\nafter kill: KILL_SWITCH_ENGAGED\nrestarted: kill switch true, spent today 0\.04 ETH/,
     );

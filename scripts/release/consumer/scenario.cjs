@@ -1,11 +1,11 @@
 // What a bot does with the published packages, written once and run twice: `bot.cjs` hands it the packages as
 // loaded by `require`, `bot.mjs` as loaded by `import`. Prints one JSON line for the release test to check.
 const { mkdtempSync } = require('node:fs');
-const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 /** @param {{ fixtureServerUrl: string, governor: any, governorSqlite: any, tokenSafety: any, chainEvm: any, chainEvmSqlite: any, dca: any, Database: any }} packages */
 async function runScenario({
+  fixtureServerUrl,
   governor,
   governorSqlite,
   tokenSafety,
@@ -15,7 +15,7 @@ async function runScenario({
   Database,
 }) {
   const { Governor, parseEther, formatEther } = governor;
-  const file = join(mkdtempSync(join(tmpdir(), 'consumer-')), 'bot.db');
+  const file = join(mkdtempSync(join(process.cwd(), 'db-')), 'bot.db');
   const policy = {
     maxPerTx: parseEther('0.05'),
     dailyLimit: parseEther('0.1'),
