@@ -131,7 +131,9 @@ function runEntry({ entry, update, tempFolder }) {
             moduleResolution: 'NodeNext',
             strict: true,
             skipLibCheck: true,
+            // Node's types from this repository, wherever the package being read lives.
             types: ['node'],
+            typeRoots: [join(repoRoot, 'node_modules/@types')],
           },
           files: [entry.typesFile],
         },

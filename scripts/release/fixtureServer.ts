@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
 export interface FixtureServer {
-  /** `${url}/<clean|honeypot|unknown>` is a GoPlus base URL; `url` itself is a DexScreener base URL. */
+  /**
+   * `${url}/<clean|honeypot|unknown>` is a GoPlus base URL; `url` itself is a DexScreener base URL;
+   * `${url}/rpc/base` is a JSON-RPC endpoint serving Base (chain 8453) at block 16, where every address holds 1 ETH.
+   */
   readonly url: string;
   close(): Promise<void>;
 }
@@ -24,6 +27,10 @@ export async function startFixtureServer({ fixtures }: { fixtures: string }): Pr
   const load = (file: string) => readFileSync(join(fixtures, file), 'utf8');
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    if (path === '/rpc/base' && request.method === 'POST') {
+      answerJsonRpc(request, response);
+      return;
+    }
     const goplus = /^\/(\w+)\/api\/v1\/token_security\/1$/.exec(path);
     const fixture = goplus ? GOPLUS_FIXTURES[goplus[1] ?? ''] : undefined;
     let body: string | undefined;
@@ -42,4 +49,28 @@ export async function startFixtureServer({ fixtures }: { fixtures: string }): Pr
         server.closeAllConnections();
       }),
   };
+}
+
+const RPC_RESULTS: Readonly<Record<string, string>> = {
+  eth_chainId: '0x2105',
+  eth_blockNumber: '0x10',
+  eth_getBalance: '0xde0b6b3a7640000',
+};
+
+function answerJsonRpc(request: IncomingMessage, response: ServerResponse): void {
+  let body = '';
+  request.on('data', (chunk: Buffer) => {
+    body += chunk.toString();
+  });
+  request.on('end', () => {
+    const parsed = JSON.parse(body) as { id: unknown; method: string } | { id: unknown; method: string }[];
+    const answer = ({ id, method }: { id: unknown; method: string }) => {
+      const result = RPC_RESULTS[method];
+      return result === undefined
+        ? { jsonrpc: '2.0', id, error: { code: -32601, message: `method ${method} not served` } }
+        : { jsonrpc: '2.0', id, result };
+    };
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(Array.isArray(parsed) ? parsed.map(answer) : answer(parsed)));
+  });
 }
