@@ -66,10 +66,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const host = registry.url.replace(/^http:/, '');
   console.log(`Verdaccio listening on ${registry.url} (storage ${registry.storage}, deleted on exit)
 
-Publish to it (from the repository, after \`pnpm changeset version\` and \`pnpm build\`):
-  npm_config_@org:registry=${registry.url} npm_config_${host}:_authToken=local pnpm changeset publish
+Publish to it from a throwaway copy of the repository, after \`pnpm changeset version\` and \`pnpm build\`:
+  env 'npm_config_@org:registry=${registry.url}' 'npm_config_${host}:_authToken=local' pnpm changeset publish
 
-Install from it (in another project, e.g. in its .npmrc):
+Install from it in another project (its .npmrc):
   @org:registry=${registry.url}
 `);
   const stop = () => {
