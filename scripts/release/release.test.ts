@@ -395,6 +395,15 @@ describe('a release through a real registry', () => {
       });
       const result = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
       expect(result['loadedBy']).toBe(bot.endsWith('.cjs') ? 'require' : 'import');
+      const format = bot.endsWith('.cjs') ? 'cjs' : 'esm';
+      expect(result['formats']).toEqual({
+        '@org/governor': format,
+        '@org/governor/sqlite': format,
+        '@org/token-safety': format,
+        '@org/chain-evm': format,
+        '@org/chain-evm/sqlite': format,
+        '@org/dca': format,
+      });
       expect(result).toMatchObject(expectedScenario);
     },
     60_000,

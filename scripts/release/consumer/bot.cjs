@@ -1,17 +1,34 @@
 // The scenario with every package loaded through `require` (the `require` condition of each exports map).
 const { runScenario } = require('./scenario.cjs');
 
+const entries = [
+  '@org/governor',
+  '@org/governor/sqlite',
+  '@org/token-safety',
+  '@org/chain-evm',
+  '@org/chain-evm/sqlite',
+  '@org/dca',
+];
+const loaded = Object.fromEntries(entries.map((entry) => [entry, require(entry)]));
+// Node ≥ 20.19 can `require` an ES module too; the CommonJS build must be what `require` gets.
+const formats = Object.fromEntries(
+  entries.map((entry) => [
+    entry,
+    Object.prototype.toString.call(loaded[entry]) === '[object Module]' ? 'esm' : 'cjs',
+  ]),
+);
+
 runScenario({
   fixtureServerUrl: process.argv[2],
-  governor: require('@org/governor'),
-  governorSqlite: require('@org/governor/sqlite'),
-  tokenSafety: require('@org/token-safety'),
-  chainEvm: require('@org/chain-evm'),
-  chainEvmSqlite: require('@org/chain-evm/sqlite'),
-  dca: require('@org/dca'),
+  governor: loaded['@org/governor'],
+  governorSqlite: loaded['@org/governor/sqlite'],
+  tokenSafety: loaded['@org/token-safety'],
+  chainEvm: loaded['@org/chain-evm'],
+  chainEvmSqlite: loaded['@org/chain-evm/sqlite'],
+  dca: loaded['@org/dca'],
   Database: require('better-sqlite3'),
 }).then(
-  (result) => console.log(JSON.stringify({ loadedBy: 'require', ...result })),
+  (result) => console.log(JSON.stringify({ loadedBy: 'require', formats, ...result })),
   (error) => {
     console.error(error);
     process.exit(1);

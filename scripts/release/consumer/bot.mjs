@@ -18,4 +18,15 @@ const result = await scenario.runScenario({
   dca,
   Database,
 });
-console.log(JSON.stringify({ loadedBy: 'import', ...result }));
+// The ES module build must be what `import` gets (in these `"type": "module"` packages, CommonJS is `.cjs`).
+const formats = Object.fromEntries(
+  [
+    '@org/governor',
+    '@org/governor/sqlite',
+    '@org/token-safety',
+    '@org/chain-evm',
+    '@org/chain-evm/sqlite',
+    '@org/dca',
+  ].map((entry) => [entry, import.meta.resolve(entry).endsWith('.cjs') ? 'cjs' : 'esm']),
+);
+console.log(JSON.stringify({ loadedBy: 'import', formats, ...result }));
