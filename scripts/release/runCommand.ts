@@ -22,15 +22,17 @@ process.once('exit', () => killRunningCommands());
 
 /**
  * The environment a user's shell would give a command: the caller's, minus what pnpm, npm and vitest inject into
- * scripts they run (`npm_config_*`, `npm_package_*`, lifecycle variables, `NODE_OPTIONS`…), which would otherwise
- * leak the workspace's settings into the scratch project.
+ * scripts they run (`npm_config_*`, `npm_package_*`, lifecycle variables, `NODE_OPTIONS`, `NODE_PATH`…), which
+ * would otherwise leak the workspace's settings and packages into the scratch project.
  */
 export function cleanEnvironment(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value === undefined) continue;
     if (/^(npm_|pnpm_|vitest|tinypool)/i.test(key)) continue;
-    if (['INIT_CWD', 'NODE_OPTIONS', 'NODE_ENV', 'TEST', 'VITEST'].includes(key)) continue;
+    // NODE_PATH: pnpm's bin shims point it into the workspace store, where `@org/*` resolve to the workspace's own
+    // packages — a consumer project must find only what it installed.
+    if (['INIT_CWD', 'NODE_OPTIONS', 'NODE_PATH', 'NODE_ENV', 'TEST', 'VITEST'].includes(key)) continue;
     env[key] = value;
   }
   return env;
