@@ -3,17 +3,24 @@
 const { mkdtempSync } = require('node:fs');
 const { join } = require('node:path');
 
-/** @param {{ fixtureServerUrl: string, governor: any, governorSqlite: any, tokenSafety: any, chainEvm: any, chainEvmSqlite: any, dca: any, Database: any }} packages */
-async function runScenario({
-  fixtureServerUrl,
-  governor,
-  governorSqlite,
-  tokenSafety,
-  chainEvm,
-  chainEvmSqlite,
-  dca,
-  Database,
-}) {
+/** Every entry of the published packages, loaded by each bot its own way. */
+const ENTRIES = [
+  '@org/governor',
+  '@org/governor/sqlite',
+  '@org/token-safety',
+  '@org/chain-evm',
+  '@org/chain-evm/sqlite',
+  '@org/dca',
+];
+
+/** @param {{ fixtureServerUrl: string, packages: Record<string, any>, Database: any }} parameters */
+async function runScenario({ fixtureServerUrl, packages, Database }) {
+  const governor = packages['@org/governor'];
+  const governorSqlite = packages['@org/governor/sqlite'];
+  const tokenSafety = packages['@org/token-safety'];
+  const chainEvm = packages['@org/chain-evm'];
+  const chainEvmSqlite = packages['@org/chain-evm/sqlite'];
+  const dca = packages['@org/dca'];
   const { Governor, parseEther, formatEther } = governor;
   const file = join(mkdtempSync(join(process.cwd(), 'db-')), 'bot.db');
   const policy = {
@@ -110,4 +117,4 @@ async function runScenario({
   };
 }
 
-module.exports = { runScenario };
+module.exports = { ENTRIES, runScenario };
