@@ -162,18 +162,24 @@ function runEntry({ entry, update, tempFolder }) {
     configObjectFullPath: undefined,
     packageJsonFullPath: join(entry.packageDir, 'package.json'),
   });
-  const result = Extractor.invoke(config, {
-    localBuild: update,
-    showVerboseMessages: false,
-    messageCallback: (message) => {
-      // The report-changed notice is what `status` says; everything else worth reading is kept.
-      if (String(message.messageId).startsWith('console-api-report-')) message.handled = true;
-      else if (message.logLevel === ExtractorLogLevel.Error || message.logLevel === ExtractorLogLevel.Warning)
-        messages.push(message.formatMessageWithLocation(entry.packageDir));
-      if (message.logLevel !== ExtractorLogLevel.Error && message.logLevel !== ExtractorLogLevel.Warning)
+  /** @type {import('@microsoft/api-extractor').ExtractorResult} */
+  let result;
+  try {
+    result = Extractor.invoke(config, {
+      localBuild: update,
+      showVerboseMessages: false,
+      messageCallback: (message) => {
+        // The report-changed notices are what `status` says; errors and warnings are returned, not printed.
         message.handled = true;
-    },
-  });
+        if (String(message.messageId).startsWith('console-api-report-')) return;
+        if (message.logLevel === ExtractorLogLevel.Error || message.logLevel === ExtractorLogLevel.Warning)
+          messages.push(message.formatMessageWithLocation(entry.packageDir));
+      },
+    });
+  } catch (error) {
+    // API Extractor's own defects (e.g. a symbol it cannot follow) fail this entry, not the whole run.
+    return { entry, status: 'failed', messages: [...messages, String(error)] };
+  }
   if (result.errorCount > 0) return { entry, status: 'failed', messages };
   if (!result.apiReportChanged) return { entry, status: 'unchanged', messages };
   if (update) return { entry, status: 'updated', messages };
