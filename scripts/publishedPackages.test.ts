@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
 import { describe, expect, it } from 'vitest';
 
 // What other teams `npm install`: checked on the built packages (run after `pnpm build`), the way a consumer
@@ -63,16 +65,58 @@ describe.each(published)('@org/%s as published', (dir) => {
 
   it('packs only dist, README, CHANGELOG and package.json (no sources or tests)', () => {
     const out = mkdtempSync(join(tmpdir(), 'pack-'));
-    execFileSync('pnpm', ['pack', '--pack-destination', out], { cwd: pkgDir, stdio: 'pipe' });
-    const tarball = readdirSync(out).find((f) => f.endsWith('.tgz'));
-    expect(tarball).toBeDefined();
-    const files = execFileSync('tar', ['-tzf', join(out, tarball ?? '')], { encoding: 'utf8' })
-      .trim()
-      .split('\n');
+    let files: string[];
+    try {
+      execFileSync('pnpm', ['pack', '--pack-destination', out], { cwd: pkgDir, stdio: 'pipe' });
+      const tarball = readdirSync(out).find((f) => f.endsWith('.tgz'));
+      expect(tarball).toBeDefined();
+      files = execFileSync('tar', ['-tzf', join(out, tarball ?? '')], { encoding: 'utf8' })
+        .trim()
+        .split('\n');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
     expect(files).toContain('package/package.json');
     for (const file of files)
       expect(file).toMatch(/^package\/(dist\/|README\.md$|CHANGELOG\.md$|package\.json$)/);
     expect(files.some((f) => /\.test\./.test(f))).toBe(false);
+    expect(files).toContain('package/CHANGELOG.md');
+  });
+
+  it('passes publint (strict: warnings count as errors)', async () => {
+    const { messages } = await publint({ pkgDir, level: 'suggestion', strict: true, pack: 'pnpm' });
+    expect(messages.map((message) => formatMessage(message, pkg))).toEqual([]);
+  });
+
+  it('passes Are the Types Wrong: types for every entry, no masquerading, under node10, node16 and bundler', () => {
+    // `attw --pack` exits non-zero on any problem; its JSON says which (entry, resolution kind, problem kind).
+    let report: string;
+    try {
+      report = execFileSync(join(root, 'node_modules/.bin/attw'), ['--pack', '.', '--format', 'json'], {
+        cwd: pkgDir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    } catch (error) {
+      report = String((error as { stdout?: string }).stdout ?? error);
+    }
+    const { analysis } = JSON.parse(report) as {
+      analysis: { problems: unknown[]; entrypoints: Record<string, unknown> };
+    };
+    expect(analysis.problems).toEqual([]);
+    expect(Object.keys(analysis.entrypoints).sort()).toEqual(Object.keys(pkg.exports).sort());
+  });
+
+  it('has a CHANGELOG with an entry for its current version', () => {
+    const changelog = readFileSync(join(pkgDir, 'CHANGELOG.md'), 'utf8');
+    expect(changelog.startsWith(`# ${pkg.name}\n\n## `)).toBe(true);
+    expect(changelog).toContain(`\n## ${pkg.version}\n`);
+  });
+
+  it('has a README with the sections a user looks for', () => {
+    const readme = readFileSync(join(pkgDir, 'README.md'), 'utf8');
+    for (const section of ['Install', 'Example', 'API', 'Error codes', 'Stability'])
+      expect(readme, `## ${section}`).toMatch(new RegExp(`^## ${section}\\b`, 'm'));
   });
 });
 
