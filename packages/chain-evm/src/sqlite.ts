@@ -7,3 +7,7 @@ export {
   SqliteIdempotencyStore,
   type SqliteIdempotencyStoreParameters,
 } from './gateway/store/SqliteIdempotencyStore.js';
+export {
+  SqliteApprovalScanStore,
+  type SqliteApprovalScanStoreParameters,
+} from './approvals/store/SqliteApprovalScanStore.js';

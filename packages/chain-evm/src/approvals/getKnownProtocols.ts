@@ -30,7 +30,10 @@ export function getKnownProtocols({ chain }: GetKnownProtocolsParameters): Known
   const byAddress = new Map<string, KnownProtocol>();
   for (const entry of [...(KNOWN_PROTOCOLS[chain.id] ?? []), ...configured]) {
     const address = getAddress(entry.address) as Address;
-    if (!byAddress.has(address.toLowerCase())) byAddress.set(address.toLowerCase(), { address, name: entry.name });
+    if (!byAddress.has(address.toLowerCase()))
+      byAddress.set(address.toLowerCase(), { address, name: entry.name });
   }
-  return [...byAddress.values()].sort((a, b) => a.name.localeCompare(b.name) || a.address.localeCompare(b.address));
+  return [...byAddress.values()].sort(
+    (a, b) => a.name.localeCompare(b.name) || a.address.localeCompare(b.address),
+  );
 }

@@ -176,10 +176,14 @@ const QUANTITY = /^0x[0-9a-fA-F]{1,16}$/;
 /** Checks the node's answer shape; drops logs removed by a reorg. Garbage → `LOG_SCAN_FAILED`. */
 function checkLogs(raw: unknown, chainId: number, from: number, to: number): ChainLog[] {
   const bad = (why: string) =>
-    new ApprovalError('LOG_SCAN_FAILED', 'The node answered eth_getLogs with something that is not a log list', {
-      details: `chain ${chainId}, blocks ${from}–${to}: ${why}`,
-      cause: new RpcError('RPC_ERROR', { chainId, method: 'eth_getLogs' }),
-    });
+    new ApprovalError(
+      'LOG_SCAN_FAILED',
+      'The node answered eth_getLogs with something that is not a log list',
+      {
+        details: `chain ${chainId}, blocks ${from}–${to}: ${why}`,
+        cause: new RpcError('RPC_ERROR', { chainId, method: 'eth_getLogs' }),
+      },
+    );
   if (!Array.isArray(raw)) throw bad('not an array');
   const out: ChainLog[] = [];
   for (const entry of raw) {

@@ -97,7 +97,10 @@ describe('checkPolicy', () => {
     it('may call any token for any spender (an unknown one included): approve(spender, 0) and setApprovalForAll(op, false)', () => {
       expect(checkPolicy({ chain: ethereum, intent: revoke({}) })).toBeNull();
       expect(
-        checkPolicy({ chain: ethereum, intent: revoke({ to: WETH, spender: V3, data: approveData(V3, 0n) }) }),
+        checkPolicy({
+          chain: ethereum,
+          intent: revoke({ to: WETH, spender: V3, data: approveData(V3, 0n) }),
+        }),
       ).toBeNull();
       expect(
         checkPolicy({ chain: ethereum, intent: revoke({ data: operatorData(STRANGER, false) }) }),
@@ -115,7 +118,8 @@ describe('checkPolicy', () => {
     });
 
     it('a "revoke" whose calldata grants anything, names another spender or carries value is refused', () => {
-      const refused = (o: Partial<ExecutionIntent>) => checkPolicy({ chain: ethereum, intent: revoke(o) })?.code;
+      const refused = (o: Partial<ExecutionIntent>) =>
+        checkPolicy({ chain: ethereum, intent: revoke(o) })?.code;
       expect(refused({ data: approveData(STRANGER, 1n) })).toBe('INTENT_INVALID');
       expect(refused({ data: approveData(STRANGER, (1n << 256n) - 1n) })).toBe('INTENT_INVALID');
       expect(refused({ data: operatorData(STRANGER, true) })).toBe('INTENT_INVALID');
@@ -137,16 +141,18 @@ describe('checkPolicy', () => {
     });
 
     it('property: whatever the calldata, a revoke passes only if it is exactly a zero approve or a false setApprovalForAll of the spender', () => {
-      const address = fc.uint8Array({ minLength: 20, maxLength: 20 }).map(
-        (b) => `0x${Buffer.from(b).toString('hex')}` as `0x${string}`,
-      );
+      const address = fc
+        .uint8Array({ minLength: 20, maxLength: 20 })
+        .map((b) => `0x${Buffer.from(b).toString('hex')}` as `0x${string}`);
       fc.assert(
         fc.property(
           address,
           address,
           fc.boolean(),
           fc.oneof(
-            fc.bigInt({ min: 0n, max: (1n << 256n) - 1n }).map((amount) => ({ fn: 'approve' as const, amount })),
+            fc
+              .bigInt({ min: 0n, max: (1n << 256n) - 1n })
+              .map((amount) => ({ fn: 'approve' as const, amount })),
             fc.constant({ fn: 'approve' as const, amount: 0n }),
             fc.boolean().map((approved) => ({ fn: 'setApprovalForAll' as const, approved })),
           ),

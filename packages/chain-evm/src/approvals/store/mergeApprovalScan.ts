@@ -70,7 +70,8 @@ export function checkCommit(commit: CommitApprovalScanParameters): CommitApprova
   const chainId = block(commit.chainId, 'chain id');
   const fromBlock = block(commit.fromBlock, 'from block');
   const toBlock = block(commit.toBlock, 'to block');
-  if (toBlock < fromBlock) throw invalid('scan range', `to block ${toBlock} is before from block ${fromBlock}`);
+  if (toBlock < fromBlock)
+    throw invalid('scan range', `to block ${toBlock} is before from block ${fromBlock}`);
   if (!Array.isArray(commit.candidates)) throw invalid('candidates', 'expected an array');
   return {
     chainId,
@@ -80,7 +81,8 @@ export function checkCommit(commit: CommitApprovalScanParameters): CommitApprova
     at: block(commit.at, 'commit time'),
     candidates: commit.candidates.map((c) => {
       if (typeof c !== 'object' || c === null) throw invalid('candidate', 'expected an object');
-      if (c.kind !== 'erc20' && c.kind !== 'operator') throw invalid('candidate kind', 'expected erc20 or operator');
+      if (c.kind !== 'erc20' && c.kind !== 'operator')
+        throw invalid('candidate kind', 'expected erc20 or operator');
       if (typeof c.lastTxHash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(c.lastTxHash)) {
         throw invalid('candidate transaction hash', 'expected 32 bytes hex');
       }
