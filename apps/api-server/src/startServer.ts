@@ -9,6 +9,7 @@ import {
   walletFromPrivateKey,
 } from '@org/chain-evm';
 import { SqliteExecutionStore, SqliteIdempotencyStore } from '@org/chain-evm/sqlite';
+import { SqliteApprovalScanStore } from '@org/chain-evm/sqlite';
 import type { ConfirmFn } from '@org/governor';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
@@ -25,6 +26,7 @@ import { SecurityService } from './services/SecurityService.js';
 import { SwapService } from './services/SwapService.js';
 import type { Services } from './services/Services.js';
 import { WalletService } from './services/WalletService.js';
+import { ApprovalService } from './services/ApprovalService.js';
 import { packageVersion } from './version.js';
 
 /** A running server. */
@@ -125,6 +127,16 @@ export async function startServer({
       minLiquidityWei: config.gateway.minLiquidityWei,
     }),
     governor: governorService,
+    approvals: new ApprovalService({
+      providers,
+      gateway,
+      store: new SqliteApprovalScanStore({ database }),
+      idempotency: new SqliteIdempotencyStore({ database }),
+      registry: config.chains,
+      settings: config.approvals,
+      minLiquidityWei: config.gateway.minLiquidityWei,
+      killSwitch: async () => (await governorService.governor.status()).killSwitch,
+    }),
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
   const server = app.listen(config.port, config.host);

@@ -25,6 +25,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   INVALID_SWAP_PARAMETER: 422,
   SWAP_NOT_CONFIGURED: 422,
   NO_ROUTE: 422,
+  LOG_SCAN_FAILED: 502,
+  APPROVALS_NOT_CONFIGURED: 422,
 };
 
 /** Turns anything thrown while serving a request into the problem the client sees. */

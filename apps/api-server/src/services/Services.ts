@@ -4,6 +4,7 @@ import type { HealthService } from './HealthService.js';
 import type { SecurityService } from './SecurityService.js';
 import type { SwapService } from './SwapService.js';
 import type { WalletService } from './WalletService.js';
+import type { ApprovalService } from './ApprovalService.js';
 
 /** Everything the controllers use; built once per app by the composition root. */
 export interface Services {
@@ -14,4 +15,5 @@ export interface Services {
   health: HealthService;
   executions: ExecutionsService;
   swap: SwapService;
+  approvals: ApprovalService;
 }

@@ -1,0 +1,40 @@
+import type { ExecutionRecord } from '@org/chain-evm';
+import { ApiProblem } from '../http/ApiProblem.js';
+
+/**
+ * The HTTP answer of an executing request from its execution record: 200 `confirmed`, 202 `pending`/`signed` (follow
+ * `/executions/{id}`); otherwise the problem is thrown — 502 `TX_REVERTED` (mined and reverted: the fee was spent),
+ * 503 when nothing reached the chain (`SEND_FAILED`…), 422 `SIMULATION_REVERTED` / `INTENT_INVALID`, 403 for every
+ * other refusal (the governor's and the safety gate's codes). Problems carry `executionId` and `txHash`.
+ *
+ * @example
+ * ```ts
+ * return { status: executionHttpStatus(record, dto.txHash), body };
+ * ```
+ */
+export function executionHttpStatus(record: ExecutionRecord, txHash: string | null): 200 | 202 {
+  if (record.status === 'confirmed') return 200;
+  if (record.status === 'pending' || record.status === 'signed') return 202;
+  const extra = { executionId: record.id, txHash };
+  if (record.status === 'reverted') {
+    throw new ApiProblem(
+      502,
+      'TX_REVERTED',
+      'The transaction was mined and reverted; the fee was spent',
+      record.reason ?? undefined,
+      extra,
+    );
+  }
+  if (record.status === 'failed') {
+    throw new ApiProblem(
+      503,
+      record.code ?? 'SEND_FAILED',
+      'The transaction could not be sent; nothing reached the chain',
+      record.reason ?? undefined,
+      extra,
+    );
+  }
+  const code = record.code ?? 'BLOCKED';
+  const status = code === 'SIMULATION_REVERTED' || code === 'INTENT_INVALID' ? 422 : 403;
+  throw new ApiProblem(status, code, 'The execution was blocked', record.reason ?? undefined, extra);
+}
