@@ -4,9 +4,9 @@ import { priceInNative } from '../gateway/steps/priceInNative.js';
 import type { Aggregate3Call, RpcSender } from '../multicall/aggregate3.js';
 import { aggregate3Batched } from '../multicall/aggregate3Batched.js';
 import { decodeUint256 } from '../multicall/decodeUint256.js';
-import { ApprovalError } from './ApprovalError.js';
 import { findFirstBlockAtOrAfter } from './findFirstBlockAtOrAfter.js';
 import { inspectSpenders } from './inspectSpenders.js';
+import { requireMulticall3 } from './requireMulticall3.js';
 import { scoreApprovalRisk, type ScoreApprovalRiskReturnType } from './scoreApprovalRisk.js';
 import type { Approval, ApprovalRiskLevel, SpenderCodeKind } from './types.js';
 
@@ -92,10 +92,7 @@ export async function assessApprovalRisk({
   batchSize = 500,
   timeoutMs,
 }: AssessApprovalRiskParameters): Promise<AssessApprovalRiskReturnType> {
-  const multicall3 = chain.contracts.multicall3;
-  if (multicall3 === null) {
-    throw new ApprovalError('APPROVALS_NOT_CONFIGURED', `No Multicall3 configured on ${chain.name}`);
-  }
+  const multicall3 = requireMulticall3(chain);
   const timeout = timeoutMs === undefined ? {} : { timeoutMs };
   const blockTag = BigInt(blockNumber);
   const erc20Tokens = [

@@ -2,8 +2,8 @@ import { Interface } from 'ethers';
 import type { Address, ChainInfo } from '../chains/chains.js';
 import { type RpcSender, aggregate3 } from '../multicall/aggregate3.js';
 import { decodeUint256 } from '../multicall/decodeUint256.js';
-import { ApprovalError } from './ApprovalError.js';
 import { ERC721_INTERFACE_ID } from './constants.js';
+import { requireMulticall3 } from './requireMulticall3.js';
 
 const stateReads = new Interface([
   'function allowance(address owner, address spender) view returns (uint256)',
@@ -49,10 +49,7 @@ export async function readApprovalState({
   spender,
   timeoutMs,
 }: ReadApprovalStateParameters): Promise<ApprovalState> {
-  const multicall3 = chain.contracts.multicall3;
-  if (multicall3 === null) {
-    throw new ApprovalError('APPROVALS_NOT_CONFIGURED', `No Multicall3 configured on ${chain.name}`);
-  }
+  const multicall3 = requireMulticall3(chain);
   const call = (fn: string, args: unknown[]) => ({
     target: token,
     callData: stateReads.encodeFunctionData(fn, args) as `0x${string}`,

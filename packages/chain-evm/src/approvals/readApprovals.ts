@@ -5,8 +5,8 @@ import { aggregate3Batched } from '../multicall/aggregate3Batched.js';
 import { decodeUint256 } from '../multicall/decodeUint256.js';
 import { decodeTokenMetadata } from '../tokens/decodeTokenMetadata.js';
 import { tokenMetadataCalls } from '../tokens/tokenMetadataCalls.js';
-import { ApprovalError } from './ApprovalError.js';
 import { UNLIMITED_ALLOWANCE_THRESHOLD } from './constants.js';
+import { requireMulticall3 } from './requireMulticall3.js';
 import type { Approval, ApprovalCandidate } from './types.js';
 
 const approvalReads = new Interface([
@@ -61,10 +61,7 @@ export async function readApprovals({
   batchSize = 500,
   timeoutMs,
 }: ReadApprovalsParameters): Promise<ReadApprovalsReturnType> {
-  const multicall3 = chain.contracts.multicall3;
-  if (multicall3 === null) {
-    throw new ApprovalError('APPROVALS_NOT_CONFIGURED', `No Multicall3 configured on ${chain.name}`);
-  }
+  const multicall3 = requireMulticall3(chain);
   const tokens = [...new Map(candidates.map((c) => [c.token.toLowerCase(), c.token])).values()];
   const calls: Aggregate3Call[] = candidates.map((c) => ({
     target: c.token,
