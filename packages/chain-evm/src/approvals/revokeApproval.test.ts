@@ -13,6 +13,7 @@ import { MAX_ALLOWANCE } from './constants.js';
 import { readApprovalState } from './readApprovalState.js';
 import { revokeApproval } from './revokeApproval.js';
 import { grantOnChain } from './testing/grantOnChain.js';
+import { oldStyleTokens } from './testing/oldStyleTokens.js';
 
 // Revokes and approvals are real transactions through the execution gateway; effects are read from the chain
 // directly with a plain ethers Contract.
@@ -141,6 +142,29 @@ describe('revokeApproval through the gateway', () => {
       kind: 'erc20',
     });
     expect(asErc20.outcome).toBe('nothing_to_revoke');
+    expect(await env.provider.getTransactionCount(gateway.address)).toBe(nonce);
+  });
+
+  it('a contract that says ERC-721 but answers allowance() > 0 is never sent approve(x, 0)', async () => {
+    const { gateway } = setup();
+    const odd = '0x00000000000000000000000000000000000007a1';
+    await env.provider.send('anvil_setCode', [odd, oldStyleTokens().Erc721WithAllowance]);
+    const spender = env.devnet.manifest.accounts[7]!.address;
+    const nonce = await env.provider.getTransactionCount(gateway.address);
+    for (const kind of [undefined, 'erc20' as const]) {
+      const result = await revokeApproval({
+        gateway,
+        provider: env.provider,
+        chain: env.chain,
+        token: odd,
+        spender,
+        ...(kind ? { kind } : {}),
+      });
+      expect(result).toMatchObject({
+        outcome: 'nothing_to_revoke',
+        before: { allowance: 5n, isErc721: true },
+      });
+    }
     expect(await env.provider.getTransactionCount(gateway.address)).toBe(nonce);
   });
 
