@@ -178,3 +178,36 @@ describe('loadConfig', () => {
     ).toBeUndefined();
   });
 });
+
+describe('loadConfig: approval settings', () => {
+  it('defaults, a per-chain scan start, and refusals naming the variable', () => {
+    expect(loadConfig({ WEB3_API_KEY: KEY }).approvals).toEqual({
+      scanStart: new Map(),
+      lookbackBlocks: 1_000_000,
+      maxChunkBlocks: 10_000,
+      maxAgeDays: 180,
+    });
+    const config = loadConfig({
+      WEB3_API_KEY: KEY,
+      APPROVAL_SCAN_START_BASE: '2000000',
+      APPROVAL_SCAN_LOOKBACK_BLOCKS: '5000',
+      APPROVAL_LOG_CHUNK_BLOCKS: '500',
+      APPROVAL_MAX_AGE_DAYS: '0',
+    });
+    expect(config.approvals).toEqual({
+      scanStart: new Map([[8453, 2_000_000]]),
+      lookbackBlocks: 5_000,
+      maxChunkBlocks: 500,
+      maxAgeDays: 0,
+    });
+    for (const [variable, value] of [
+      ['APPROVAL_SCAN_START_MAINNET', '1'],
+      ['APPROVAL_SCAN_START_BASE', '-1'],
+      ['APPROVAL_SCAN_LOOKBACK_BLOCKS', '0'],
+      ['APPROVAL_LOG_CHUNK_BLOCKS', '1e3'],
+      ['APPROVAL_MAX_AGE_DAYS', '40000'],
+    ] as const) {
+      expect(() => loadConfig({ WEB3_API_KEY: KEY, [variable]: value })).toThrow(variable);
+    }
+  });
+});

@@ -77,6 +77,17 @@ export interface Config {
     dailyWindow: 'rolling-24h' | 'utc-day';
   };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Approval scans and risk (`/approval/*`). */
+  approvals: {
+    /** Chain id → first block of a first scan (`APPROVAL_SCAN_START_<CHAIN>`). */
+    scanStart: Map<number, number>;
+    /** First-scan lookback when no start is known (`APPROVAL_SCAN_LOOKBACK_BLOCKS`, default 1,000,000). */
+    lookbackBlocks: number;
+    /** Largest `eth_getLogs` range asked (`APPROVAL_LOG_CHUNK_BLOCKS`, default 10,000). */
+    maxChunkBlocks: number;
+    /** Approvals older than this are `stale` in the risk report (`APPROVAL_MAX_AGE_DAYS`, default 180; 0 = off). */
+    maxAgeDays: number;
+  };
 }
 
 /** A configuration problem; the message names the variable and never includes its value. */
@@ -259,6 +270,29 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError('LOG_LEVEL', 'must be one of fatal, error, warn, info, debug, trace, silent');
   }
 
+  // Approval scans: a per-chain first-scan start, the lookback, the largest eth_getLogs range, the stale age.
+  for (const variable of Object.keys(env)) {
+    const match = /^APPROVAL_SCAN_START_(.+)$/.exec(variable);
+    if (match?.[1] !== undefined && !known.has(match[1])) {
+      throw new ConfigError(
+        variable,
+        `unknown chain; per-chain variables use one of ${[...known].map((n) => `APPROVAL_SCAN_START_${n}`).join(', ')}`,
+      );
+    }
+  }
+  const scanStart = new Map<number, number>();
+  for (const chain of chains) {
+    const variable = `APPROVAL_SCAN_START_${chain.name.toUpperCase()}`;
+    if (!env[variable]?.trim()) continue;
+    scanStart.set(chain.id, parseInteger(env, variable, 0, 0, Number.MAX_SAFE_INTEGER));
+  }
+  const approvals = {
+    scanStart,
+    lookbackBlocks: parseInteger(env, 'APPROVAL_SCAN_LOOKBACK_BLOCKS', 1_000_000, 1, 100_000_000),
+    maxChunkBlocks: parseInteger(env, 'APPROVAL_LOG_CHUNK_BLOCKS', 10_000, 1, 1_000_000),
+    maxAgeDays: parseInteger(env, 'APPROVAL_MAX_AGE_DAYS', 180, 0, 36_500),
+  };
+
   return {
     apiKey,
     operatorKey,
@@ -280,6 +314,7 @@ export function loadConfig(env: Env): Config {
     gateway,
     governor,
     logLevel,
+    approvals,
   };
 }
 

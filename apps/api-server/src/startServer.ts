@@ -8,7 +8,12 @@ import {
   type SwapTokenInput,
   walletFromPrivateKey,
 } from '@org/chain-evm';
-import { SqliteConfirmationStore, SqliteExecutionStore, SqliteIdempotencyStore } from '@org/chain-evm/sqlite';
+import {
+  SqliteApprovalScanStore,
+  SqliteConfirmationStore,
+  SqliteExecutionStore,
+  SqliteIdempotencyStore,
+} from '@org/chain-evm/sqlite';
 import type { ConfirmFn } from '@org/governor';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
@@ -27,6 +32,7 @@ import { SecurityService } from './services/SecurityService.js';
 import { describeSwapResult, SwapService } from './services/SwapService.js';
 import type { Services } from './services/Services.js';
 import { WalletService } from './services/WalletService.js';
+import { ApprovalService } from './services/ApprovalService.js';
 import { packageVersion } from './version.js';
 
 /** A running server. */
@@ -155,6 +161,16 @@ export async function startServer({
     governor: governorService,
     confirmations: new ConfirmationsService({ gateway, store: confirmationStore, registry: config.chains }),
     events: { hub, heartbeatMs: config.eventsHeartbeatMs },
+    approvals: new ApprovalService({
+      providers,
+      gateway,
+      store: new SqliteApprovalScanStore({ database }),
+      idempotency: new SqliteIdempotencyStore({ database }),
+      registry: config.chains,
+      settings: config.approvals,
+      minLiquidityWei: config.gateway.minLiquidityWei,
+      killSwitch: async () => (await governorService.governor.status()).killSwitch,
+    }),
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
   const server = app.listen(config.port, config.host);

@@ -87,7 +87,7 @@ export {
 } from './gateway/decideConfirmation.js';
 export { MemoryIdempotencyStore } from './gateway/store/MemoryIdempotencyStore.js';
 export {
-  type ApproveParameters,
+  type ApproveHeldParameters,
   type AssessReturnType,
   type ExecuteOptions,
   type ExecuteReturnType,
@@ -176,3 +176,93 @@ export {
 } from './gateway/steps/simulateTransaction.js';
 export { type FetchReceiptParameters, fetchReceipt } from './gateway/steps/fetchReceipt.js';
 export { type WaitForReceiptParameters, waitForReceipt } from './gateway/steps/waitForReceipt.js';
+export {
+  type Aggregate3BatchedParameters,
+  type Aggregate3BatchedReturnType,
+  aggregate3Batched,
+} from './multicall/aggregate3Batched.js';
+export { tokenMetadataCalls } from './tokens/tokenMetadataCalls.js';
+export { decodeTokenMetadata, type TokenMetadata } from './tokens/decodeTokenMetadata.js';
+export type {
+  Approval,
+  ApprovalCandidate,
+  ApprovalKind,
+  ApprovalRiskFactor,
+  ApprovalRiskLevel,
+  ApprovalScanState,
+  ApprovalScanStore,
+  CommitApprovalScanParameters,
+  SpenderCodeKind,
+} from './approvals/types.js';
+export { ApprovalError, type ApprovalErrorCode } from './approvals/ApprovalError.js';
+export {
+  APPROVAL_FOR_ALL_TOPIC,
+  APPROVAL_TOPIC,
+  DEFAULT_LOOKBACK_BLOCKS,
+  MAX_ALLOWANCE,
+  UNLIMITED_ALLOWANCE_THRESHOLD,
+} from './approvals/constants.js';
+export {
+  type ChainLog,
+  type GetLogsAdaptiveParameters,
+  type GetLogsAdaptiveReturnType,
+  getLogsAdaptive,
+} from './approvals/getLogsAdaptive.js';
+export {
+  type CollectApprovalCandidatesParameters,
+  collectApprovalCandidates,
+} from './approvals/collectApprovalCandidates.js';
+export {
+  type PlanScanRangesParameters,
+  type PlanScanRangesReturnType,
+  planScanRanges,
+} from './approvals/planScanRanges.js';
+export {
+  type ReadApprovalsParameters,
+  type ReadApprovalsReturnType,
+  readApprovals,
+} from './approvals/readApprovals.js';
+export {
+  type ScanApprovalsParameters,
+  type ScanApprovalsReturnType,
+  scanApprovals,
+} from './approvals/scanApprovals.js';
+export { MemoryApprovalScanStore } from './approvals/store/MemoryApprovalScanStore.js';
+export { KNOWN_PROTOCOLS, type KnownProtocol } from './approvals/knownProtocols.js';
+export { type GetKnownProtocolsParameters, getKnownProtocols } from './approvals/getKnownProtocols.js';
+export {
+  APPROVAL_RISK_LEVELS,
+  APPROVAL_RISK_POINTS,
+  type ScoreApprovalRiskParameters,
+  type ScoreApprovalRiskReturnType,
+  scoreApprovalRisk,
+} from './approvals/scoreApprovalRisk.js';
+export {
+  type ApprovalRisk,
+  type AssessApprovalRiskParameters,
+  type AssessApprovalRiskReturnType,
+  assessApprovalRisk,
+} from './approvals/assessApprovalRisk.js';
+export {
+  type FindFirstBlockAtOrAfterParameters,
+  findFirstBlockAtOrAfter,
+} from './approvals/findFirstBlockAtOrAfter.js';
+export { type InspectSpendersParameters, inspectSpenders } from './approvals/inspectSpenders.js';
+export {
+  type DecodedApprovalCalldata,
+  decodeApprovalCalldata,
+} from './approvals/decodeApprovalCalldata.js';
+export { type BuildRevokeIntentParameters, buildRevokeIntent } from './approvals/buildRevokeIntent.js';
+export { type BuildApproveIntentParameters, buildApproveIntent } from './approvals/buildApproveIntent.js';
+export {
+  type ApprovalState,
+  type ReadApprovalStateParameters,
+  readApprovalState,
+} from './approvals/readApprovalState.js';
+export {
+  type RevokeApprovalParameters,
+  type RevokeApprovalReturnType,
+  revokeApproval,
+} from './approvals/revokeApproval.js';
+export { type ApproveExactParameters, approveExact } from './approvals/approveExact.js';
+export { type ApproveParameters, approve } from './approvals/approve.js';

@@ -11,3 +11,7 @@ export {
   SqliteConfirmationStore,
   type SqliteConfirmationStoreParameters,
 } from './gateway/store/SqliteConfirmationStore.js';
+export {
+  SqliteApprovalScanStore,
+  type SqliteApprovalScanStoreParameters,
+} from './approvals/store/SqliteApprovalScanStore.js';

@@ -308,3 +308,32 @@ export const switchableTokenAbi = [
   'event BlockedSet(bool blocked)',
   'error TransfersBlocked(address from, address to)',
 ] as const;
+
+/**
+ * ERC-721 (OpenZeppelin 5) plus the devnet collection's open `mint(address,uint256)` (DEVNET ONLY): operator
+ * approvals (`setApprovalForAll` / `isApprovedForAll`, event `ApprovalForAll`).
+ *
+ * @example
+ * ```ts
+ * import { Contract } from 'ethers';
+ * import { erc721Abi } from '@org/devnet';
+ * const nft = new Contract(devnet.manifest.nfts.collectible.address, erc721Abi, signer);
+ * await nft.setApprovalForAll(operator, true);
+ * ```
+ */
+export const erc721Abi = [
+  'function name() view returns (string)',
+  'function symbol() view returns (string)',
+  'function balanceOf(address owner) view returns (uint256)',
+  'function ownerOf(uint256 tokenId) view returns (address)',
+  'function supportsInterface(bytes4 interfaceId) view returns (bool)',
+  'function approve(address to, uint256 tokenId)',
+  'function getApproved(uint256 tokenId) view returns (address)',
+  'function setApprovalForAll(address operator, bool approved)',
+  'function isApprovedForAll(address owner, address operator) view returns (bool)',
+  'function transferFrom(address from, address to, uint256 tokenId)',
+  'function mint(address to, uint256 tokenId)',
+  'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
+  'event Approval(address indexed owner, address indexed approved, uint256 indexed tokenId)',
+  'event ApprovalForAll(address indexed owner, address indexed operator, bool approved)',
+] as const;

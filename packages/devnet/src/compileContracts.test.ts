@@ -19,6 +19,7 @@ describe('compileContracts', () => {
         'HighTaxToken',
         'HoneypotToken',
         'SwitchableToken',
+        'DevnetCollectible',
       ].sort(),
     );
     for (const contract of Object.values(cold.contracts))

@@ -11,6 +11,7 @@ import {
 } from '../test/helpers.js';
 import {
   erc20Abi,
+  erc721Abi,
   erc4626Abi,
   honeypotTokenAbi,
   multicall3Abi,
@@ -59,6 +60,7 @@ describe('deployed layout', () => {
     const { contracts, tokens, pools } = devnet.manifest;
     const addresses = [
       ...Object.values(contracts),
+      ...Object.values(devnet.manifest.nfts).map((n) => n.address),
       ...Object.values(tokens).map((t) => t.address),
       ...Object.values(pools.v2),
       ...Object.values(pools.v3).map((p) => p.address),
@@ -157,6 +159,7 @@ describe('deployed layout', () => {
       'WETH/USDC/500': { address: '0x06D9085C893226f34EEC1CCc6D4c34A38648743E', fee: 500 },
       'WETH/WBTC/3000': { address: '0x821144EFF0c2E9824bC3446e1390D4928B542C41', fee: 3000 },
     });
+    expect(devnet.manifest.nfts.collectible.address).toBe('0xD84379CEae14AA33C123Af12424A37803F885889');
   });
 
   it('prices the WETH/USDC 0.3% V3 pool at ≈ 3,000 USD with full-range liquidity', async () => {
@@ -511,6 +514,26 @@ describe('ERC-4626 vault', () => {
     expect(await vault.balanceOf(signer.address)).toBe(0n);
     expect(await usdc.balanceOf(signer.address)).toBe(expectedAssets);
     expect(assets - expectedAssets).toBeLessThanOrEqual(2n);
+  });
+});
+
+describe('ERC-721 collectible', () => {
+  it('is an OpenZeppelin ERC-721: open mint, operator approval set and cleared with ApprovalForAll events', async () => {
+    const { nfts } = devnet.manifest;
+    const owner = devSigner(devnet, provider, 6);
+    const operator = devnet.manifest.accounts[7]!.address;
+    const nft = contractAt(nfts.collectible.address, erc721Abi, owner);
+    expect(await nft.name()).toBe(nfts.collectible.name);
+    expect(await nft.symbol()).toBe(nfts.collectible.symbol);
+    expect(await nft.supportsInterface('0x80ac58cd')).toBe(true);
+    await (await nft.mint(owner.address, 7n)).wait();
+    expect(await nft.ownerOf(7n)).toBe(owner.address);
+    const receipt = await (await nft.setApprovalForAll(operator, true)).wait();
+    expect(receipt.logs).toHaveLength(1);
+    expect(nft.interface.parseLog(receipt.logs[0])?.args.toArray()).toEqual([owner.address, operator, true]);
+    expect(await nft.isApprovedForAll(owner.address, operator)).toBe(true);
+    await (await nft.setApprovalForAll(operator, false)).wait();
+    expect(await nft.isApprovedForAll(owner.address, operator)).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@ import { encodeSqrtPriceX96 } from './encodeSqrtPriceX96.js';
 import { DeploymentError } from './errors/DeploymentError.js';
 import {
   ACCOUNT_BALANCE,
+  PLAN_COLLECTIBLE,
   PLAN_ERC20S,
   PLAN_FEE_TOKEN,
   PLAN_HIGH_TAX,
@@ -69,7 +70,7 @@ function loadArtifact(path: string): Artifact {
  * Uniswap V2 (factory, Router02) and V3 (factory, SwapRouter, QuoterV2, NonfungiblePositionManager), the
  * USDC/DAI/WBTC-like tokens, the honeypot, the fee-on-transfer token and the ERC-4626 vault, then seeds the
  * V2 pairs and full-range V3 positions at ETH ≈ 3,000 USD and BTC ≈ 60,000 USD; the tokens added later (95% sell
- * tax, switchable, thin pool, no pool) come after all of it, so earlier addresses never move.
+ * tax, switchable, thin pool, no pool) and an ERC-721 come after all of it, so earlier addresses never move.
  *
  * @example
  * ```ts
@@ -348,7 +349,13 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
   await primeV2Pairs(lateV2Pools);
   Object.assign(v2Pools, lateV2Pools);
 
-  // 8. Every account ends with exactly 10,000 ETH (the deployer paid gas and wrapped ETH).
+  // 8. An OpenZeppelin ERC-721 for operator approvals, deployed after everything else (no address above moves).
+  const collectible = await deploy('DevnetCollectible', compiledArtifact('DevnetCollectible'), [
+    PLAN_COLLECTIBLE.name,
+    PLAN_COLLECTIBLE.symbol,
+  ]);
+
+  // 9. Every account ends with exactly 10,000 ETH (the deployer paid gas and wrapped ETH).
   await rpc.request('anvil_setBalance', [deployer, `0x${ACCOUNT_BALANCE.toString(16)}`]);
 
   return {
@@ -377,5 +384,6 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
       vault: tokens.vault,
     },
     pools: { v2: v2Pools, v3: v3Pools },
+    nfts: { collectible: { address: collectible, ...PLAN_COLLECTIBLE } },
   };
 }

@@ -1,5 +1,6 @@
 export {
   erc20Abi,
+  erc721Abi,
   erc4626Abi,
   feeOnTransferTokenAbi,
   honeypotTokenAbi,
@@ -70,4 +71,11 @@ export {
   startRpcProxy,
 } from './startRpcProxy.js';
 export { type StartDevnetParameters, type StartDevnetReturnType, startDevnet } from './startDevnet.js';
-export type { Devnet, DevnetAccount, DevnetManifest, DevnetToken, DevnetV3Pool } from './types.js';
+export type {
+  Devnet,
+  DevnetAccount,
+  DevnetManifest,
+  DevnetNft,
+  DevnetToken,
+  DevnetV3Pool,
+} from './types.js';

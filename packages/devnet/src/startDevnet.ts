@@ -153,6 +153,7 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       contracts: copy.contracts,
       tokens: copy.tokens,
       pools: copy.pools,
+      nfts: copy.nfts,
     };
     return {
       manifest,
@@ -193,6 +194,7 @@ async function loadCachedState(rpc: RpcClient, cached: StateCacheFile): Promise<
       ...Object.values(cached.layout.tokens).map((token) => token.address),
       ...Object.values(cached.layout.pools.v2),
       ...Object.values(cached.layout.pools.v3).map((pool) => pool.address),
+      ...Object.values(cached.layout.nfts).map((nft) => nft.address),
     ];
     const codes = await Promise.all(
       addresses.map((address) => rpc.request<string>('eth_getCode', [address, 'latest'])),
@@ -218,6 +220,7 @@ function isStateCacheFile(value: unknown, key: string): value is StateCacheFile 
     file.layout !== null &&
     typeof file.layout.contracts === 'object' &&
     typeof file.layout.tokens === 'object' &&
-    typeof file.layout.pools === 'object'
+    typeof file.layout.pools === 'object' &&
+    typeof file.layout.nfts === 'object'
   );
 }

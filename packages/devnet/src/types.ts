@@ -6,6 +6,13 @@ export interface DevnetToken {
   decimals: number;
 }
 
+/** An ERC-721 collection deployed on the devnet. */
+export interface DevnetNft {
+  address: `0x${string}`;
+  symbol: string;
+  name: string;
+}
+
 /** One of anvil's funded dev accounts (public, well-known keys: devnet only). */
 export interface DevnetAccount {
   address: `0x${string}`;
@@ -61,6 +68,11 @@ export interface DevnetManifest {
     v2: Record<string, `0x${string}`>;
     /** `'WETH/USDC/3000'` → V3 pool. */
     v3: Record<string, DevnetV3Pool>;
+  };
+  /** ERC-721 collections (kept apart from `tokens`, which are ERC-20s). */
+  nfts: {
+    /** OpenZeppelin ERC-721 "Devnet Collectible" (DNFT) with an open `mint(address,uint256)`: operator approvals. */
+    collectible: DevnetNft;
   };
 }
 

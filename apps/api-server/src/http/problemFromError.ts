@@ -30,6 +30,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   CONFIRMATION_EXPIRED: 409,
   CONFIRMATION_VALUE_REQUIRED: 422,
   CONFIRMATION_NOT_CONFIGURED: 503,
+  LOG_SCAN_FAILED: 502,
+  APPROVALS_NOT_CONFIGURED: 422,
 };
 
 /** Turns anything thrown while serving a request into the problem the client sees. */

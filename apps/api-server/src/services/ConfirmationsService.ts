@@ -8,7 +8,7 @@ import type {
   DenyConfirmationRequestDto,
 } from '../dto/confirmation.js';
 import { ApiProblem } from '../http/ApiProblem.js';
-import { executionStatus } from './executionStatus.js';
+import { executionHttpStatus } from './executionHttpStatus.js';
 import { toConfirmationDto } from './toConfirmationDto.js';
 import { toExecutionDto } from './toExecutionDto.js';
 
@@ -100,7 +100,7 @@ export class ConfirmationsService {
       ...(body.note === undefined ? {} : { note: body.note }),
     });
     const execution = toExecutionDto(outcome.record, this.#registry);
-    const status = executionStatus(outcome.record, execution.txHash);
+    const status = executionHttpStatus(outcome.record, execution.txHash);
     const confirmation = (await this.#store.get(id)) ?? undefined;
     if (!confirmation) throw new ApiProblem(404, 'CONFIRMATION_NOT_FOUND', 'No held action with this id');
     return { status, body: { confirmation: toConfirmationDto(confirmation, this.#registry), execution } };

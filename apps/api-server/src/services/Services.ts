@@ -6,6 +6,7 @@ import type { HealthService } from './HealthService.js';
 import type { SecurityService } from './SecurityService.js';
 import type { SwapService } from './SwapService.js';
 import type { WalletService } from './WalletService.js';
+import type { ApprovalService } from './ApprovalService.js';
 
 /** Everything the controllers use; built once per app by the composition root. */
 export interface Services {
@@ -19,4 +20,5 @@ export interface Services {
   confirmations: ConfirmationsService;
   /** The live event stream (`GET /events`). */
   events: { hub: EventHub; heartbeatMs: number };
+  approvals: ApprovalService;
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   aggregate3,
   buildApproveTransaction,
@@ -34,8 +33,9 @@ import type {
 import { ApiProblem } from '../http/ApiProblem.js';
 import { parseDecimalAmount } from '../http/parseDecimalAmount.js';
 import type { ChainProviders } from './ChainProviders.js';
+import { executionHttpStatus } from './executionHttpStatus.js';
+import { runIdempotent } from './runIdempotent.js';
 import type { SecurityService } from './SecurityService.js';
-import { executionStatus } from './executionStatus.js';
 import { toConfirmationDto } from './toConfirmationDto.js';
 import { toExecutionDto } from './toExecutionDto.js';
 
@@ -202,46 +202,12 @@ export class SwapService {
     body: SwapExecuteRequestDto,
     idempotencyKey: string | undefined,
   ): Promise<{ status: number; body: SwapExecutionDto }> {
-    if (idempotencyKey === undefined) return this.#execute(body, undefined);
-    if (!/^[\x21-\x7e]{1,200}$/.test(idempotencyKey)) {
-      throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
-        fields: { 'Idempotency-Key': 'must be 1–200 printable ASCII characters' },
-      });
-    }
-    const requestHash = createHash('sha256').update(canonical(body)).digest('hex');
-    const claim = await this.#idempotency.claim({ key: idempotencyKey, requestHash, at: Date.now() });
-    if (claim.state !== 'claimed') {
-      if (claim.requestHash !== requestHash) {
-        throw new ApiProblem(
-          422,
-          'IDEMPOTENCY_KEY_REUSED',
-          'This Idempotency-Key was used with another request body',
-        );
-      }
-      if (claim.state === 'in_progress') {
-        throw new ApiProblem(
-          409,
-          'IDEMPOTENCY_IN_PROGRESS',
-          'A request with this Idempotency-Key is still running',
-        );
-      }
-      return replay(claim.response);
-    }
-    let answer: { status: number; body: unknown };
-    try {
-      const done = await this.#execute(body, idempotencyKey);
-      answer = done;
-    } catch (error) {
-      if (error instanceof ApiProblem && error.status === 422 && error.code === 'VALIDATION_FAILED') {
-        // Refused before any side effect: the key may be used again.
-        await this.#idempotency.abandon({ key: idempotencyKey });
-        throw error;
-      }
-      if (!(error instanceof ApiProblem)) throw error; // infrastructure: the key stays in progress (fail closed)
-      answer = { status: error.status, body: { problem: problemOf(error) } };
-    }
-    await this.#idempotency.complete({ key: idempotencyKey, response: answer, at: Date.now() });
-    return replay(answer);
+    return runIdempotent({
+      store: this.#idempotency,
+      key: idempotencyKey,
+      body,
+      run: (key) => this.#execute(body, key),
+    });
   }
 
   async #execute(
@@ -368,7 +334,7 @@ export class SwapService {
       amountReceived: receivedBase === null ? null : amount(chain, tokenOut, BigInt(receivedBase)),
       confirmation: confirmation ? toConfirmationDto(confirmation, this.#registry) : null,
     };
-    return { status: executionStatus(record, execution.txHash), body };
+    return { status: executionHttpStatus(record, execution.txHash), body };
   }
 
   #list(chain: ChainInfo): readonly SwapToken[] {
@@ -450,44 +416,4 @@ export function describeSwapResult(
     }
     return { received: sum.toString() };
   };
-}
-
-function canonical(body: SwapExecuteRequestDto): string {
-  const keys = Object.keys(body).sort() as (keyof SwapExecuteRequestDto)[];
-  return JSON.stringify(keys.map((k) => [k, body[k]]));
-}
-
-function problemOf(error: ApiProblem): Record<string, unknown> {
-  return {
-    status: error.status,
-    code: error.code,
-    title: error.title,
-    detail: error.detail ?? null,
-    extra: error.extra ?? null,
-  };
-}
-
-/** Returns a stored answer, or throws the stored problem again. */
-function replay(answer: { status: number; body: unknown }): { status: number; body: SwapExecutionDto } {
-  const problem = (
-    answer.body as {
-      problem?: {
-        status: number;
-        code: string;
-        title: string;
-        detail: string | null;
-        extra: Record<string, unknown> | null;
-      };
-    }
-  ).problem;
-  if (problem) {
-    throw new ApiProblem(
-      problem.status,
-      problem.code,
-      problem.title,
-      problem.detail ?? undefined,
-      problem.extra ?? undefined,
-    );
-  }
-  return answer as { status: number; body: SwapExecutionDto };
 }

@@ -175,7 +175,7 @@ interface Assessed extends AssessReturnType {
 }
 
 /** Parameters of {@link ExecutionGateway.approve}. */
-export interface ApproveParameters {
+export interface ApproveHeldParameters {
   readonly id: string;
   /** Who decided (for the audit trail): `operator-key`, `cli`… */
   readonly by: string;
@@ -424,7 +424,7 @@ export class ExecutionGateway {
    * const { record } = await gateway.approve({ id: confirmationId, by: 'operator-key' });
    * ```
    */
-  async approve({ id, by, valueWei, note }: ApproveParameters): Promise<ExecuteReturnType> {
+  async approve({ id, by, valueWei, note }: ApproveHeldParameters): Promise<ExecuteReturnType> {
     const approved = await approveConfirmation({
       confirmations: this.#confirmations(),
       executions: this.#p.store,

@@ -1,3 +1,4 @@
+import { decodeApprovalCalldata } from '../approvals/decodeApprovalCalldata.js';
 import type { ChainInfo } from '../chains/chains.js';
 import type { ExecutionIntent } from './types.js';
 
@@ -17,8 +18,12 @@ export interface CheckPolicyParameters {
 /**
  * Step 1 of the gateway (pure): is this target allowed for this action on this chain? Swaps may only call the
  * chain's configured Uniswap routers; approvals only a token the intent spends, for an allowlisted spender (the
- * routers), never 0 → unlimited by accident (the amount is checked by the caller's calldata builder); wrap/unwrap
- * only the chain's wrapped native token. Anything else → `TARGET_NOT_ALLOWED`. `null` means allowed.
+ * routers), and the calldata must decode to exactly `approve(spender, amount)` naming that spender (the amount is the
+ * caller's builder's); wrap/unwrap only the chain's wrapped native token. Revokes may call any token for any spender
+ * — they only lower risk — but the calldata is decoded and must be exactly `approve(spender, 0)` or
+ * `setApprovalForAll(spender, false)` for the intent's spender, with no native value and nothing spent or acquired:
+ * a "revoke" whose calldata grants anything is refused. Anything else → `TARGET_NOT_ALLOWED` / `INTENT_INVALID`.
+ * `null` means allowed.
  *
  * @example
  * ```ts
@@ -61,6 +66,31 @@ export function checkPolicy({ intent, chain }: CheckPolicyParameters): Refusal |
         return { code: 'TARGET_NOT_ALLOWED', reason: 'an approval must call the token it approves' };
       }
       if (intent.value !== 0n) return { code: 'INTENT_INVALID', reason: 'an approval sends no native value' };
+      const call = decodeApprovalCalldata(intent.data);
+      if (call?.fn !== 'approve' || !same(call.spender, intent.spender)) {
+        return {
+          code: 'INTENT_INVALID',
+          reason: 'an approval must be exactly approve(spender, amount) for the allowlisted spender',
+        };
+      }
+      return null;
+    }
+    case 'revoke': {
+      if (intent.value !== 0n) return { code: 'INTENT_INVALID', reason: 'a revoke sends no native value' };
+      if (intent.acquires.length > 0 || intent.spends.some((s) => s.amount !== 0n)) {
+        return { code: 'INTENT_INVALID', reason: 'a revoke spends and acquires nothing' };
+      }
+      const call = decodeApprovalCalldata(intent.data);
+      const clears =
+        (call?.fn === 'approve' && call.amount === 0n && same(call.spender, intent.spender)) ||
+        (call?.fn === 'setApprovalForAll' && !call.approved && same(call.operator, intent.spender));
+      if (!clears) {
+        return {
+          code: 'INTENT_INVALID',
+          reason:
+            'a revoke must be exactly approve(spender, 0) or setApprovalForAll(operator, false) for the intent’s spender',
+        };
+      }
       return null;
     }
     case 'wrap':

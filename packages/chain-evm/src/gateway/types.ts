@@ -7,8 +7,12 @@ import type { Address } from '../chains/chains.js';
 /** 0x-prefixed hex data. */
 export type Hex = `0x${string}`;
 
-/** What an intent does; each kind has its own target allowlist in the policy step. */
-export type ExecutionAction = 'swap' | 'approve' | 'wrap' | 'unwrap';
+/**
+ * What an intent does; each kind has its own target allowlist in the policy step. `revoke` lowers an allowance to 0
+ * or clears an operator approval: any token, any spender, but only exactly `approve(spender, 0)` /
+ * `setApprovalForAll(operator, false)`.
+ */
+export type ExecutionAction = 'swap' | 'approve' | 'wrap' | 'unwrap' | 'revoke';
 
 /** A token amount in base units. */
 export interface TokenAmount {
@@ -27,14 +31,17 @@ export interface TokenAmount {
 export interface ExecutionIntent {
   readonly chainId: number;
   readonly action: ExecutionAction;
-  /** The contract called (a router for swaps, the token for approvals). */
+  /** The contract called (a router for swaps, the token for approvals and revokes). */
   readonly to: Address;
   readonly data: Hex;
   /** Native value sent with the call, in wei. */
   readonly value: bigint;
   readonly spends: readonly TokenAmount[];
   readonly acquires: readonly TokenAmount[];
-  /** For `approve`: the spender the calldata approves (must be on the chain's allowlist). */
+  /**
+   * For `approve`: the spender the calldata approves (must be on the chain's allowlist). For `revoke`: the spender or
+   * operator whose approval the calldata clears. The policy checks the calldata names exactly this address.
+   */
   readonly spender?: Address;
   /** Highest acceptable sell tax of an acquired token, in basis points (default 1000 = 10%). */
   readonly maxSellTaxBps?: number;

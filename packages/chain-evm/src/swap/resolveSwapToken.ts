@@ -1,8 +1,8 @@
-import { AbiCoder, Interface, toUtf8String } from 'ethers';
 import { parseAddress } from '../address/parseAddress.js';
 import type { ChainInfo } from '../chains/chains.js';
 import { type RpcSender, aggregate3 } from '../multicall/aggregate3.js';
-import { decodeUint256 } from '../multicall/decodeUint256.js';
+import { decodeTokenMetadata } from '../tokens/decodeTokenMetadata.js';
+import { tokenMetadataCalls } from '../tokens/tokenMetadataCalls.js';
 import { getSwapTokenList } from './getSwapTokenList.js';
 import { SwapError } from './SwapError.js';
 import type { ResolvedSwapToken, SwapToken } from './types.js';
@@ -18,12 +18,6 @@ export interface ResolveSwapTokenParameters {
   readonly provider?: RpcSender;
   readonly timeoutMs?: number;
 }
-
-const erc20Metadata = new Interface([
-  'function decimals() view returns (uint8)',
-  'function symbol() view returns (string)',
-  'function name() view returns (string)',
-]);
 
 /**
  * Resolves a token given by a user. The chain's native symbol (`ETH`; `POL` on Polygon) is the native currency,
@@ -125,48 +119,18 @@ async function readFromChain({
   if (multicall3 === null) {
     throw new SwapError('SWAP_NOT_CONFIGURED', `No Multicall3 configured on ${chain.name}`);
   }
-  const call = (fn: string) => ({
-    target: address,
-    callData: erc20Metadata.encodeFunctionData(fn, []) as `0x${string}`,
-    allowFailure: true,
-  });
-  const [decimals, symbol, name] = await aggregate3({
+  const results = await aggregate3({
     provider,
     chainId: chain.id,
     multicall3,
-    calls: [call('decimals'), call('symbol'), call('name')],
+    calls: tokenMetadataCalls(address),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   });
-  const value = decimals?.success ? decodeUint256(decimals.returnData) : null;
-  if (value === null || value > 255n) {
+  const { decimals, symbol, name } = decodeTokenMetadata(results);
+  if (decimals === null) {
     throw new SwapError('SWAP_TOKEN_UNKNOWN', 'Address is not a readable ERC-20 (no decimals())', {
       details: `${address} on ${chain.name}`,
     });
   }
-  return Object.freeze({
-    ref: address,
-    native: false,
-    address,
-    symbol: symbol?.success ? decodeText(symbol.returnData, 32) : null,
-    name: name?.success ? decodeText(name.returnData, 100) : null,
-    decimals: Number(value),
-    source: 'chain',
-  });
-}
-
-/** ABI `string`, or `bytes32` padded with zeros; printable text only, else `null`. */
-function decodeText(data: `0x${string}`, maxLength: number): string | null {
-  let text: string | null = null;
-  try {
-    if (data.length === 66) {
-      text = toUtf8String(data).replace(/\0+$/, '');
-    } else {
-      text = AbiCoder.defaultAbiCoder().decode(['string'], data)[0] as string;
-    }
-  } catch {
-    return null;
-  }
-  // Token metadata is untrusted: no control characters, bounded length.
-  const clean = text.replace(/\p{C}/gu, '').trim().slice(0, maxLength);
-  return clean.length > 0 ? clean : null;
+  return Object.freeze({ ref: address, native: false, address, symbol, name, decimals, source: 'chain' });
 }

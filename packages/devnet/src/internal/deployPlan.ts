@@ -6,7 +6,7 @@ const E6 = 10n ** 6n;
 const E8 = 10n ** 8n;
 
 /** Bump when the deployment procedure changes in a way the plan below does not capture. */
-export const LAYOUT_VERSION = 'devnet-layout-4';
+export const LAYOUT_VERSION = 'devnet-layout-5';
 
 export type PlanTokenKey =
   | 'weth'
@@ -41,6 +41,8 @@ export const PLAN_HIGH_TAX = { name: 'Devnet High Tax', symbol: 'TAX', decimals:
 export const PLAN_SWITCHABLE = { name: 'Devnet Switchable', symbol: 'SWITCH', decimals: 18 } as const;
 export const PLAN_THIN = { name: 'Devnet Thin Liquidity', symbol: 'THIN', decimals: 18 } as const;
 export const PLAN_LONELY = { name: 'Devnet Lonely', symbol: 'LONE', decimals: 18 } as const;
+// An OpenZeppelin ERC-721 (operator approvals), deployed after everything above so no earlier address moves.
+export const PLAN_COLLECTIBLE = { name: 'Devnet Collectible', symbol: 'DNFT' } as const;
 
 export interface PlanPool {
   /** Manifest key, e.g. `WETH/USDC`. */
@@ -131,6 +133,7 @@ export function planFingerprint(): string {
       PLAN_SWITCHABLE,
       PLAN_THIN,
       PLAN_LONELY,
+      PLAN_COLLECTIBLE,
       PLAN_V2_POOLS,
       PLAN_LATE_V2_POOLS,
       PLAN_V3_POOLS,

@@ -76,10 +76,11 @@ export async function priceInNative({
 }: PriceInNativeParameters): Promise<PriceInNativeReturnType> {
   const weth = chain.contracts.wrappedNative;
   const { multicall3, uniswapV2, uniswapV3 } = chain.contracts;
-  // Zero amounts (an approval spends nothing) are worth zero and need no pool.
-  const erc20 = amounts.filter(
-    (a) => a.amount > 0n && (weth === null || a.token.toLowerCase() !== weth.toLowerCase()),
-  );
+  // Zero amounts (an approval spends nothing) are worth zero and need no pool. Each amount keeps its own index: the
+  // same token may appear twice with different amounts, and each is valued at its own amount.
+  const erc20 = amounts
+    .map((a, index) => ({ ...a, index }))
+    .filter((a) => a.amount > 0n && (weth === null || a.token.toLowerCase() !== weth.toLowerCase()));
   if (erc20.length === 0) {
     const total = amounts.reduce((s, a) => s + a.amount, 0n);
     return {
@@ -96,6 +97,7 @@ export async function priceInNative({
     };
   }
   type Probe = {
+    index: number;
     token: Address;
     kind: 'v2' | 'v3';
     pool: Address;
@@ -104,7 +106,7 @@ export async function priceInNative({
   };
   const probes: Probe[] = [];
   const calls: Aggregate3Call[] = [];
-  for (const { token } of erc20) {
+  for (const { token, index } of erc20) {
     const tokenIsToken0 = BigInt(token) < BigInt(weth);
     const [t0, t1] = tokenIsToken0 ? [token, weth] : [weth, token];
     if (uniswapV2) {
@@ -113,7 +115,7 @@ export async function priceInNative({
         keccak256(solidityPacked(['address', 'address'], [t0, t1])),
         UNISWAP_V2_PAIR_INIT_CODE_HASH,
       ) as Address;
-      probes.push({ token, kind: 'v2', pool, fee: null, tokenIsToken0 });
+      probes.push({ index, token, kind: 'v2', pool, fee: null, tokenIsToken0 });
       calls.push({
         target: pool,
         callData: iface.encodeFunctionData('getReserves') as Address,
@@ -126,7 +128,7 @@ export async function priceInNative({
           AbiCoder.defaultAbiCoder().encode(['address', 'address', 'uint24'], [t0, t1, fee]),
         );
         const pool = getCreate2Address(uniswapV3.factory, salt, UNISWAP_V3_POOL_INIT_CODE_HASH) as Address;
-        probes.push({ token, kind: 'v3', pool, fee, tokenIsToken0 });
+        probes.push({ index, token, kind: 'v3', pool, fee, tokenIsToken0 });
         calls.push({
           target: pool,
           callData: iface.encodeFunctionData('slot0') as Address,
@@ -148,9 +150,9 @@ export async function priceInNative({
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   });
   let cursor = 0;
-  const routesByToken = new Map<string, PriceRoute[]>();
+  const routesByIndex = new Map<number, PriceRoute[]>();
   for (const probe of probes) {
-    const amount = erc20.find((a) => a.token === probe.token)?.amount ?? 0n;
+    const amount = amounts[probe.index]?.amount ?? 0n;
     let route: PriceRoute | null = null;
     if (probe.kind === 'v2') {
       const r = results[cursor++];
@@ -190,17 +192,17 @@ export async function priceInNative({
       }
     }
     if (route) {
-      const list = routesByToken.get(probe.token) ?? [];
+      const list = routesByIndex.get(probe.index) ?? [];
       list.push(route);
-      routesByToken.set(probe.token, list);
+      routesByIndex.set(probe.index, list);
     }
   }
   let total: bigint | null = 0n;
   let reason: string | null = null;
-  const items = amounts.map((a) => {
+  const items = amounts.map((a, index) => {
     if (a.amount === 0n) return { ...a, valueWei: 0n, routes: [] };
     if (a.token.toLowerCase() === weth.toLowerCase()) return { ...a, valueWei: a.amount, routes: [] };
-    const routes = routesByToken.get(a.token) ?? [];
+    const routes = routesByIndex.get(index) ?? [];
     const usable = routes.filter((r) => r.usable);
     // The highest usable route (bigint: Math.max does not apply).
     const valueWei =

@@ -3,6 +3,21 @@ import { StoreError } from '../../errors/StoreError.js';
 import { GATEWAY_MIGRATIONS } from './migrations.js';
 import type { SqliteDatabaseLike, SqliteStatementLike } from './SqliteDatabaseLike.js';
 
+/** The tables a store owns: ordered migrations and the table recording which ones ran. */
+export interface SqliteSchema {
+  /** e.g. `gateway_migrations` (a fixed identifier, never user input). */
+  readonly migrationsTable: string;
+  readonly migrations: readonly string[];
+  /** For messages: `gateway`, `approval`… */
+  readonly label: string;
+}
+
+const GATEWAY_SCHEMA: SqliteSchema = {
+  migrationsTable: 'gateway_migrations',
+  migrations: GATEWAY_MIGRATIONS,
+  label: 'gateway',
+};
+
 /** `PRAGMA synchronous` value of FULL. */
 const SYNCHRONOUS_FULL = 2;
 
@@ -11,8 +26,8 @@ const SYNCHRONOUS_FULL = 2;
  * only in transactions it opens itself (`BEGIN IMMEDIATE` … `COMMIT`, never a SAVEPOINT), refuses with
  * `STORE_FAILURE` when the handle is inside a transaction it did not open (nothing written), runs on a
  * connection whose `synchronous` pragma it raises to FULL (never lowers), and returns only after `COMMIT`. It
- * owns the `gateway_*` tables and migrates them at construction; a newer schema is refused. It never closes the
- * handle.
+ * owns its schema's tables (the `gateway_*` tables by default; the approval scan store passes its own) and migrates
+ * them at construction; a newer schema is refused. It never closes the handle.
  *
  * @example
  * ```ts
@@ -23,17 +38,28 @@ const SYNCHRONOUS_FULL = 2;
 export class SqliteGatewayConnection {
   readonly #db: SqliteDatabaseLike;
   readonly #owner: string;
+  readonly #schema: SqliteSchema;
   readonly #begin: SqliteStatementLike;
   readonly #beginImmediate: SqliteStatementLike;
   readonly #commit: SqliteStatementLike;
   readonly #rollback: SqliteStatementLike;
 
-  constructor({ database, owner }: { database: SqliteDatabaseLike; owner: string }) {
+  constructor({
+    database,
+    owner,
+    schema = GATEWAY_SCHEMA,
+  }: {
+    database: SqliteDatabaseLike;
+    owner: string;
+    /** The tables the store owns: its migrations and their version table (default: the gateway's). */
+    schema?: SqliteSchema;
+  }) {
     if (typeof database?.prepare !== 'function' || typeof database.exec !== 'function') {
       throw new StoreError('STORE_FAILURE', `${owner} needs an open better-sqlite3 Database.`);
     }
     this.#db = database;
     this.#owner = owner;
+    this.#schema = schema;
     this.#guard(() => {
       this.#refuseForeignTransaction();
       database.exec('PRAGMA journal_mode = WAL');
@@ -80,24 +106,23 @@ export class SqliteGatewayConnection {
   }
 
   #migrate(): void {
+    const { migrationsTable: table, migrations, label } = this.#schema;
     this.#db.exec(
-      'CREATE TABLE IF NOT EXISTS gateway_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
+      `CREATE TABLE IF NOT EXISTS ${table} (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`,
     );
-    const row = this.#db.prepare('SELECT MAX(version) AS version FROM gateway_migrations').get() as {
+    const row = this.#db.prepare(`SELECT MAX(version) AS version FROM ${table}`).get() as {
       version: number | null;
     };
     const current = row.version ?? 0;
-    if (current > GATEWAY_MIGRATIONS.length) {
+    if (current > migrations.length) {
       throw new StoreError(
         'STORE_FAILURE',
-        `The database has gateway schema version ${current}, newer than this package supports (${GATEWAY_MIGRATIONS.length}).`,
+        `The database has ${label} schema version ${current}, newer than this package supports (${migrations.length}).`,
       );
     }
-    for (let version = current + 1; version <= GATEWAY_MIGRATIONS.length; version++) {
-      this.#db.exec(GATEWAY_MIGRATIONS[version - 1] as string);
-      this.#db
-        .prepare('INSERT INTO gateway_migrations (version, applied_at) VALUES (?, ?)')
-        .run(version, Date.now());
+    for (let version = current + 1; version <= migrations.length; version++) {
+      this.#db.exec(migrations[version - 1] as string);
+      this.#db.prepare(`INSERT INTO ${table} (version, applied_at) VALUES (?, ?)`).run(version, Date.now());
     }
   }
 

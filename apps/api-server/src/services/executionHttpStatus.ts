@@ -2,17 +2,17 @@ import type { ExecutionRecord } from '@org/chain-evm';
 import { ApiProblem } from '../http/ApiProblem.js';
 
 /**
- * The HTTP status of an executing request's answer, from where its execution ended: 200 `confirmed`; 202 `pending`
- * or `signed` (follow `/executions/{id}`) and `awaiting_confirmation` (an operator decides); otherwise it throws
- * the problem: 502 `TX_REVERTED`, 503 when nothing reached the chain, 422 `SIMULATION_REVERTED`, 403 for every other
- * refusal (governor, safety, policy, a denied or expired confirmation). Shared by every executing endpoint.
+ * The HTTP answer of an executing request from its execution record: 200 `confirmed`, 202 `pending`/`signed` (follow
+ * `/executions/{id}`) and `awaiting_confirmation` (held for an operator: see `/confirmations`); otherwise the problem is thrown — 502 `TX_REVERTED` (mined and reverted: the fee was spent),
+ * 503 when nothing reached the chain (`SEND_FAILED`…), 422 `SIMULATION_REVERTED` / `INTENT_INVALID`, 403 for every
+ * other refusal (the governor's and the safety gate's codes). Problems carry `executionId` and `txHash`.
  *
  * @example
  * ```ts
- * return { status: executionStatus(record, txHash), body };
+ * return { status: executionHttpStatus(record, dto.txHash), body };
  * ```
  */
-export function executionStatus(record: ExecutionRecord, txHash: string | null): 200 | 202 {
+export function executionHttpStatus(record: ExecutionRecord, txHash: string | null): 200 | 202 {
   if (record.status === 'confirmed') return 200;
   if (
     record.status === 'pending' ||

@@ -1,0 +1,4 @@
+import { MemoryApprovalScanStore } from './MemoryApprovalScanStore.js';
+import { describeApprovalScanStoreContract } from './testing/approvalScanStoreContract.js';
+
+describeApprovalScanStoreContract('MemoryApprovalScanStore', () => new MemoryApprovalScanStore());
