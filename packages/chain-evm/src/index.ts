@@ -266,3 +266,15 @@ export {
 } from './approvals/revokeApproval.js';
 export { type ApproveExactParameters, approveExact } from './approvals/approveExact.js';
 export { type ApproveParameters, approve } from './approvals/approve.js';
+export type {
+  AlertKind,
+  AlertSeverity,
+  ListAlertsParameters,
+  WatchAlert,
+  WatchBaseline,
+  WatchedWallet,
+  WatchStore,
+  WatchSummary,
+  WatchThresholds,
+} from './watcher/types.js';
+export { MemoryWatchStore } from './watcher/store/MemoryWatchStore.js';

@@ -15,3 +15,4 @@ export {
   SqliteApprovalScanStore,
   type SqliteApprovalScanStoreParameters,
 } from './approvals/store/SqliteApprovalScanStore.js';
+export { SqliteWatchStore, type SqliteWatchStoreParameters } from './watcher/store/SqliteWatchStore.js';

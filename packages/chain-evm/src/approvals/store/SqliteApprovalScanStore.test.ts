@@ -49,7 +49,10 @@ describe('SqliteApprovalScanStore', () => {
       at: 1,
     });
     expect(db.prepare('SELECT version FROM approval_migrations').all()).toEqual([{ version: 1 }]);
-    expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([
+      { version: 1 },
+      { version: 2 },
+    ]);
     db.close();
     db = connect(file);
     expect(
