@@ -278,3 +278,15 @@ export type {
   WatchThresholds,
 } from './watcher/types.js';
 export { MemoryWatchStore } from './watcher/store/MemoryWatchStore.js';
+export {
+  type DetectWatchAlertsParameters,
+  detectWatchAlerts,
+  type ObservedApproval,
+  type ObservedTransfer,
+} from './watcher/detectWatchAlerts.js';
+export {
+  type RunWatchCycleParameters,
+  type RunWatchCycleReturnType,
+  runWatchCycle,
+  TRANSFER_TOPIC,
+} from './watcher/runWatchCycle.js';
