@@ -22,6 +22,8 @@ export interface Config {
    * deciding held actions need it. Undefined = those routes answer 403 `OPERATOR_KEY_NOT_CONFIGURED` (use the CLI).
    */
   operatorKey: string | undefined;
+  /** The wallet watcher (`WATCHER_*`). */
+  watcher: { intervalMs: number; minChangeWei: bigint; largeOutgoingWei: bigint; maxWallets: number };
   /** Heartbeat of `GET /events` (`EVENTS_HEARTBEAT_SECONDS`, default 15). */
   eventsHeartbeatMs: number;
   /** Which fund-moving actions wait for an operator (`CONFIRM_MODE`), and for how long (`CONFIRM_TTL_SECONDS`). */
@@ -297,6 +299,12 @@ export function loadConfig(env: Env): Config {
     apiKey,
     operatorKey,
     eventsHeartbeatMs: parseInteger(env, 'EVENTS_HEARTBEAT_SECONDS', 15, 1, 300) * 1_000,
+    watcher: {
+      intervalMs: parseInteger(env, 'WATCHER_INTERVAL_SECONDS', 60, 0, 86_400) * 1_000,
+      minChangeWei: parseEth(env, 'WATCHER_MIN_CHANGE_ETH', '0.01'),
+      largeOutgoingWei: parseEth(env, 'WATCHER_LARGE_OUTGOING_ETH', '0.5'),
+      maxWallets: parseInteger(env, 'WATCHER_MAX_WALLETS', 1_000, 1, 100_000),
+    },
     confirm,
     host,
     port,

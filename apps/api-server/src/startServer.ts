@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import {
+  getSwapTokenList,
   createGatewaySteps,
   createMemoryNonceManager,
   ExecutionGateway,
@@ -13,6 +14,7 @@ import {
   SqliteConfirmationStore,
   SqliteExecutionStore,
   SqliteIdempotencyStore,
+  SqliteWatchStore,
 } from '@org/chain-evm/sqlite';
 import type { ConfirmFn } from '@org/governor';
 import type { Express } from 'express';
@@ -32,6 +34,7 @@ import { SecurityService } from './services/SecurityService.js';
 import { describeSwapResult, SwapService } from './services/SwapService.js';
 import type { Services } from './services/Services.js';
 import { WalletService } from './services/WalletService.js';
+import { WatcherService } from './services/WatcherService.js';
 import { ApprovalService } from './services/ApprovalService.js';
 import { packageVersion } from './version.js';
 
@@ -161,6 +164,21 @@ export async function startServer({
     governor: governorService,
     confirmations: new ConfirmationsService({ gateway, store: confirmationStore, registry: config.chains }),
     events: { hub, heartbeatMs: config.eventsHeartbeatMs },
+    watcher: new WatcherService({
+      store: new SqliteWatchStore({ database }),
+      providers,
+      registry: config.chains,
+      // The chain's token list (the swap list, the devnet's tokens in the demo) is what the watcher reads.
+      tokens: (chain) => getSwapTokenList({ chain, extraTokens: swapTokens?.get(chain.id) ?? [] }),
+      settings: {
+        intervalMs: config.watcher.intervalMs,
+        defaultMinChangeWei: config.watcher.minChangeWei,
+        defaultLargeOutgoingWei: config.watcher.largeOutgoingWei,
+        maxWallets: config.watcher.maxWallets,
+        minLiquidityWei: config.gateway.minLiquidityWei,
+      },
+      onAlert: (alert) => hub.publish('watcher.alert', { ...alert }),
+    }),
     approvals: new ApprovalService({
       providers,
       gateway,
@@ -219,6 +237,7 @@ export async function startServer({
     reconcile().catch((error: unknown) => log.warn({ err: error }, 'reconciler failed; will retry'));
   };
   reconcileQuietly();
+  services.watcher.start((error) => log.warn({ err: error }, 'watcher cycle failed; will retry'));
   const reconcileTimer = setInterval(reconcileQuietly, 30_000);
   reconcileTimer.unref();
   // Held actions: expire what timed out and run what an operator approved from the CLI, every 2 s.
@@ -252,6 +271,7 @@ export async function startServer({
     close() {
       clearInterval(reconcileTimer);
       clearInterval(confirmTimer);
+      services.watcher.stop();
       // Open event streams would keep the server from closing.
       hub.close();
       closing ??= new Promise<void>((resolve) => {

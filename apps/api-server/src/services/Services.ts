@@ -6,6 +6,7 @@ import type { HealthService } from './HealthService.js';
 import type { SecurityService } from './SecurityService.js';
 import type { SwapService } from './SwapService.js';
 import type { WalletService } from './WalletService.js';
+import type { WatcherService } from './WatcherService.js';
 import type { ApprovalService } from './ApprovalService.js';
 
 /** Everything the controllers use; built once per app by the composition root. */
@@ -21,4 +22,5 @@ export interface Services {
   /** The live event stream (`GET /events`). */
   events: { hub: EventHub; heartbeatMs: number };
   approvals: ApprovalService;
+  watcher: WatcherService;
 }
