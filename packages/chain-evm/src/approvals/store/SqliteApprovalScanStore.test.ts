@@ -1,29 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { tempDatabases } from '../../gateway/store/testing/tempDatabases.js';
+import { describe, expect, it } from 'vitest';
 import { SqliteIdempotencyStore } from '../../gateway/store/SqliteIdempotencyStore.js';
 import { SqliteApprovalScanStore } from './SqliteApprovalScanStore.js';
 import { describeApprovalScanStoreContract } from './testing/approvalScanStoreContract.js';
 
 const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const dir = mkdtempSync(join(tmpdir(), 'approval-store-'));
-const open: Database.Database[] = [];
-const connect = (file: string) => {
-  const db = new Database(file);
-  open.push(db);
-  return db;
-};
-afterAll(() => {
-  for (const db of open) if (db.open) db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { connect: connectFile, path } = tempDatabases('approval-store-');
+const connect = (name: string) => connectFile(name);
 
 let n = 0;
 describeApprovalScanStoreContract(
   'SqliteApprovalScanStore',
-  () => new SqliteApprovalScanStore({ database: connect(join(dir, `c${n++}.db`)) }),
+  () => new SqliteApprovalScanStore({ database: connect(`c${n++}.db`) }),
 );
 
 const candidate = {
@@ -37,7 +25,7 @@ const candidate = {
 
 describe('SqliteApprovalScanStore', () => {
   it('survives a reopen and shares one handle with the gateway stores (own tables and migrations)', async () => {
-    const file = join(dir, 'reopen.db');
+    const file = path('reopen.db');
     let db = connect(file);
     new SqliteIdempotencyStore({ database: db });
     await new SqliteApprovalScanStore({ database: db }).commit({
@@ -68,7 +56,7 @@ describe('SqliteApprovalScanStore', () => {
   });
 
   it('never joins a caller transaction: commit refuses, neither ROLLBACK nor COMMIT leaks anything', async () => {
-    const db = connect(join(dir, 'foreign.db'));
+    const db = connect('foreign.db');
     const store = new SqliteApprovalScanStore({ database: db });
     for (const end of ['ROLLBACK', 'COMMIT']) {
       db.exec('BEGIN');
@@ -84,7 +72,7 @@ describe('SqliteApprovalScanStore', () => {
   });
 
   it('refuses a newer schema and reports corrupt rows as STORE_FAILURE', async () => {
-    const file = join(dir, 'schema.db');
+    const file = path('schema.db');
     const db = connect(file);
     const store = new SqliteApprovalScanStore({ database: db });
     await store.commit({
@@ -104,7 +92,7 @@ describe('SqliteApprovalScanStore', () => {
   });
 
   it('raises the connection to synchronous=FULL', () => {
-    const db = connect(join(dir, 'sync.db'));
+    const db = connect('sync.db');
     db.pragma('synchronous = OFF');
     new SqliteApprovalScanStore({ database: db });
     expect(db.pragma('synchronous', { simple: true })).toBe(2);

@@ -1,33 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { tempDatabases } from './testing/tempDatabases.js';
+import { describe, expect, it } from 'vitest';
 import { SqliteConfirmationStore } from './SqliteConfirmationStore.js';
 import { SqliteExecutionStore } from './SqliteExecutionStore.js';
 import { confirmationFixture, confirmationStoreContract } from './testing/confirmationStoreContract.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'gateway-confirmations-'));
-const open: Database.Database[] = [];
-const connect = (file: string) => {
-  const db = new Database(file);
-  open.push(db);
-  return db;
-};
-afterAll(() => {
-  for (const db of open) if (db.open) db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { connect: connectFile, path } = tempDatabases('gateway-confirmations-');
+const connect = (name: string) => connectFile(name);
 
 let n = 0;
 confirmationStoreContract(
   'SqliteConfirmationStore',
-  () => new SqliteConfirmationStore({ database: connect(join(dir, `c${n++}.db`)) }),
+  () => new SqliteConfirmationStore({ database: connect(`c${n++}.db`) }),
 );
 
 describe('SqliteConfirmationStore', () => {
   it('survives a reopen (a restart): pending stays pending, bound to its intent and expiry', async () => {
-    const file = join(dir, 'reopen.db');
+    const file = path('reopen.db');
     const first = connect(file);
     await new SqliteConfirmationStore({ database: first }).insert(confirmationFixture());
     first.close();
@@ -36,7 +24,7 @@ describe('SqliteConfirmationStore', () => {
   });
 
   it('a decision made through one connection (the CLI) is seen by another (the server); only one wins', async () => {
-    const file = join(dir, 'two.db');
+    const file = path('two.db');
     const server = new SqliteConfirmationStore({ database: connect(file) });
     const cli = new SqliteConfirmationStore({ database: connect(file) });
     await server.insert(confirmationFixture());
@@ -46,7 +34,7 @@ describe('SqliteConfirmationStore', () => {
   });
 
   it('shares the gateway schema with the execution store and never joins a caller transaction', async () => {
-    const db = connect(join(dir, 'shared.db'));
+    const db = connect('shared.db');
     new SqliteExecutionStore({ database: db });
     const store = new SqliteConfirmationStore({ database: db });
     db.exec('BEGIN');

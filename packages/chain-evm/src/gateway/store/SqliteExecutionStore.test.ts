@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempDatabases } from './testing/tempDatabases.js';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SqliteExecutionStore } from './SqliteExecutionStore.js';
 import {
   testExecutionRecord,
@@ -12,22 +10,13 @@ import {
 } from './testing/executionFixtures.js';
 import { describeExecutionStoreContract } from './testing/executionStoreContract.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'gateway-executions-'));
-const open: Database.Database[] = [];
-const connect = (file: string) => {
-  const db = new Database(file);
-  open.push(db);
-  return db;
-};
-afterAll(() => {
-  for (const db of open) if (db.open) db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { connect: connectFile, path } = tempDatabases('gateway-executions-');
+const connect = (name: string) => connectFile(name);
 
 let n = 0;
 describeExecutionStoreContract(
   'SqliteExecutionStore',
-  () => new SqliteExecutionStore({ database: connect(join(dir, `c${n++}.db`)) }),
+  () => new SqliteExecutionStore({ database: connect(`c${n++}.db`) }),
 );
 
 /** Rows of the gateway tables, read with plain SQL (not through the store). */
@@ -40,7 +29,7 @@ function countRows(db: Database.Database): { executions: number; transactions: n
 
 describe('SqliteExecutionStore', () => {
   it('survives a reopen: every field reads back from a new connection', async () => {
-    const file = join(dir, 'reopen.db');
+    const file = path('reopen.db');
     let db = connect(file);
     const store = new SqliteExecutionStore({ database: db });
     const full = testExecutionRecord();
@@ -61,7 +50,7 @@ describe('SqliteExecutionStore', () => {
   });
 
   it('stores amounts as exact decimal TEXT', async () => {
-    const db = connect(join(dir, 'text.db'));
+    const db = connect('text.db');
     const store = new SqliteExecutionStore({ database: db });
     await store.insert(testExecutionRecord());
     expect(
@@ -77,7 +66,7 @@ describe('SqliteExecutionStore', () => {
   });
 
   it('never joins a caller transaction: every write refuses, and neither ROLLBACK nor COMMIT leaks anything', async () => {
-    const db = connect(join(dir, 'foreign.db'));
+    const db = connect('foreign.db');
     const store = new SqliteExecutionStore({ database: db });
     await store.insert(testPreparingRecord({ id: 'exe_existing' }));
     const before = await store.get('exe_existing');
@@ -111,7 +100,7 @@ describe('SqliteExecutionStore', () => {
   });
 
   it('refuses to be constructed inside a caller transaction', () => {
-    const db = connect(join(dir, 'foreign-ctor.db'));
+    const db = connect('foreign-ctor.db');
     db.exec('BEGIN');
     expect(() => new SqliteExecutionStore({ database: db })).toThrow(
       expect.objectContaining({ code: 'STORE_FAILURE' }),
@@ -121,23 +110,23 @@ describe('SqliteExecutionStore', () => {
   });
 
   it('raises the connection to synchronous=FULL, never lowers it, and switches to WAL', () => {
-    const off = connect(join(dir, 'sync-off.db'));
+    const off = connect('sync-off.db');
     off.pragma('synchronous = OFF');
     new SqliteExecutionStore({ database: off });
     expect(off.pragma('synchronous', { simple: true })).toBe(2);
     expect(off.pragma('journal_mode', { simple: true })).toBe('wal');
-    const normal = connect(join(dir, 'sync-normal.db'));
+    const normal = connect('sync-normal.db');
     normal.pragma('synchronous = NORMAL');
     new SqliteExecutionStore({ database: normal });
     expect(normal.pragma('synchronous', { simple: true })).toBe(2);
-    const extra = connect(join(dir, 'sync-extra.db'));
+    const extra = connect('sync-extra.db');
     extra.pragma('synchronous = EXTRA');
     new SqliteExecutionStore({ database: extra });
     expect(extra.pragma('synchronous', { simple: true })).toBe(3);
   });
 
   it('two connections on one file see each other’s writes', async () => {
-    const file = join(dir, 'two.db');
+    const file = path('two.db');
     const a = new SqliteExecutionStore({ database: connect(file) });
     const b = new SqliteExecutionStore({ database: connect(file) });
     await a.insert(testPreparingRecord({ id: 'exe_1', createdAt: 1 }));
@@ -152,9 +141,8 @@ describe('SqliteExecutionStore', () => {
   });
 
   it('a write blocked by another connection’s write lock fails with STORE_FAILURE and writes nothing', async () => {
-    const file = join(dir, 'busy.db');
-    const db = new Database(file, { timeout: 50 });
-    open.push(db);
+    const file = path('busy.db');
+    const db = connectFile(file, { timeout: 50 });
     const store = new SqliteExecutionStore({ database: db });
     const other = connect(file);
     other.exec('BEGIN IMMEDIATE');
@@ -165,7 +153,7 @@ describe('SqliteExecutionStore', () => {
   });
 
   it('migrates idempotently, owns only gateway_ tables, and refuses a newer schema', () => {
-    const file = join(dir, 'schema.db');
+    const file = path('schema.db');
     const db = connect(file);
     new SqliteExecutionStore({ database: db });
     new SqliteExecutionStore({ database: connect(file) });
@@ -188,7 +176,7 @@ describe('SqliteExecutionStore', () => {
   });
 
   it('reports a corrupt row as STORE_FAILURE instead of guessing an amount', async () => {
-    const db = connect(join(dir, 'corrupt.db'));
+    const db = connect('corrupt.db');
     const store = new SqliteExecutionStore({ database: db });
     await store.insert(testExecutionRecord());
     db.prepare("UPDATE gateway_executions SET value_wei = '1e18'").run();

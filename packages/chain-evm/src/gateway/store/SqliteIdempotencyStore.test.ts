@@ -1,28 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempDatabases } from './testing/tempDatabases.js';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IdempotencyState } from '../types.js';
 import { SqliteIdempotencyStore } from './SqliteIdempotencyStore.js';
 import { describeIdempotencyStoreContract } from './testing/idempotencyStoreContract.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'gateway-idempotency-'));
-const open: Database.Database[] = [];
-const connect = (file: string) => {
-  const db = new Database(file);
-  open.push(db);
-  return db;
-};
-afterAll(() => {
-  for (const db of open) if (db.open) db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { connect: connectFile, path } = tempDatabases('gateway-idempotency-');
+const connect = (name: string) => connectFile(name);
 
 let n = 0;
 describeIdempotencyStoreContract(
   'SqliteIdempotencyStore',
-  () => new SqliteIdempotencyStore({ database: connect(join(dir, `c${n++}.db`)) }),
+  () => new SqliteIdempotencyStore({ database: connect(`c${n++}.db`) }),
 );
 
 const keyRows = (db: Database.Database) =>
@@ -30,7 +19,7 @@ const keyRows = (db: Database.Database) =>
 
 describe('SqliteIdempotencyStore', () => {
   it('survives a reopen: in-progress keys stay in progress (a crash never releases them), done keys keep their response', async () => {
-    const file = join(dir, 'reopen.db');
+    const file = path('reopen.db');
     let db = connect(file);
     const store = new SqliteIdempotencyStore({ database: db });
     await store.claim({ key: 'running', requestHash: 'h1', at: 1 });
@@ -52,7 +41,7 @@ describe('SqliteIdempotencyStore', () => {
   });
 
   it('claims stay exclusive across two connections to one file, and each sees the other’s completion', async () => {
-    const file = join(dir, 'two.db');
+    const file = path('two.db');
     const a = new SqliteIdempotencyStore({ database: connect(file) });
     const b = new SqliteIdempotencyStore({ database: connect(file) });
     const states = await Promise.all(
@@ -80,9 +69,8 @@ describe('SqliteIdempotencyStore', () => {
   });
 
   it('a claim waiting on another connection’s write lock fails (STORE_FAILURE) rather than claim blindly', async () => {
-    const file = join(dir, 'busy.db');
-    const db = new Database(file, { timeout: 50 });
-    open.push(db);
+    const file = path('busy.db');
+    const db = connectFile(file, { timeout: 50 });
     const store = new SqliteIdempotencyStore({ database: db });
     const other = connect(file);
     // The other connection takes the key under its write lock and has not committed yet.
@@ -103,7 +91,7 @@ describe('SqliteIdempotencyStore', () => {
   });
 
   it('never joins a caller transaction: claim, complete and abandon refuse; neither ROLLBACK nor COMMIT leaks anything', async () => {
-    const db = connect(join(dir, 'foreign.db'));
+    const db = connect('foreign.db');
     const store = new SqliteIdempotencyStore({ database: db });
     await store.claim({ key: 'running', requestHash: 'h', at: 1 });
     const before = keyRows(db);
@@ -131,18 +119,18 @@ describe('SqliteIdempotencyStore', () => {
   });
 
   it('raises the connection to synchronous=FULL and never lowers it', () => {
-    const off = connect(join(dir, 'sync-off.db'));
+    const off = connect('sync-off.db');
     off.pragma('synchronous = OFF');
     new SqliteIdempotencyStore({ database: off });
     expect(off.pragma('synchronous', { simple: true })).toBe(2);
-    const extra = connect(join(dir, 'sync-extra.db'));
+    const extra = connect('sync-extra.db');
     extra.pragma('synchronous = EXTRA');
     new SqliteIdempotencyStore({ database: extra });
     expect(extra.pragma('synchronous', { simple: true })).toBe(3);
   });
 
   it('shares the gateway schema with the execution store on one handle and refuses a newer one', () => {
-    const file = join(dir, 'schema.db');
+    const file = path('schema.db');
     const db = connect(file);
     new SqliteIdempotencyStore({ database: db });
     expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([
@@ -156,7 +144,7 @@ describe('SqliteIdempotencyStore', () => {
   });
 
   it('reports a corrupt stored response as STORE_FAILURE', async () => {
-    const db = connect(join(dir, 'corrupt.db'));
+    const db = connect('corrupt.db');
     const store = new SqliteIdempotencyStore({ database: db });
     await store.claim({ key: 'k', requestHash: 'h', at: 1 });
     await store.complete({ key: 'k', response: { status: 200, body: 1 }, at: 2 });

@@ -1,32 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { tempDatabases } from '../../gateway/store/testing/tempDatabases.js';
+import { describe, expect, it } from 'vitest';
 import { SqliteWatchStore } from './SqliteWatchStore.js';
 import { alertFixture, THRESHOLDS, WALLET, watchStoreContract } from './testing/watchStoreContract.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'watcher-store-'));
-const open: Database.Database[] = [];
-const connect = (file: string) => {
-  const db = new Database(file);
-  open.push(db);
-  return db;
-};
-afterAll(() => {
-  for (const db of open) if (db.open) db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { connect: connectFile, path } = tempDatabases('watcher-store-');
+const connect = (name: string) => connectFile(name);
 
 let n = 0;
-watchStoreContract(
-  'SqliteWatchStore',
-  () => new SqliteWatchStore({ database: connect(join(dir, `w${n++}.db`)) }),
-);
+watchStoreContract('SqliteWatchStore', () => new SqliteWatchStore({ database: connect(`w${n++}.db`) }));
 
 describe('SqliteWatchStore', () => {
   it('survives a restart: list, baseline and alerts read back from a new connection', async () => {
-    const file = join(dir, 'restart.db');
+    const file = path('restart.db');
     const first = new SqliteWatchStore({ database: connect(file) });
     await first.upsert({ chainId: 31337, address: WALLET, label: 'ops', thresholds: THRESHOLDS, at: 1 });
     const baseline = {
@@ -52,7 +37,7 @@ describe('SqliteWatchStore', () => {
   });
 
   it('never joins a caller transaction: a check inside one is refused and leaves nothing behind', async () => {
-    const db = connect(join(dir, 'foreign.db'));
+    const db = connect('foreign.db');
     const store = new SqliteWatchStore({ database: db });
     await store.upsert({ chainId: 31337, address: WALLET, label: null, thresholds: THRESHOLDS, at: 1 });
     db.exec('BEGIN');
