@@ -86,18 +86,18 @@ export {
   expireConfirmation,
 } from './gateway/decideConfirmation.js';
 export { MemoryIdempotencyStore } from './gateway/store/MemoryIdempotencyStore.js';
-export {
-  type ApproveHeldParameters,
-  type AssessReturnType,
-  type ExecuteOptions,
-  type ExecuteReturnType,
-  ExecutionGateway,
-  type ExecutionGatewayParameters,
-  type GatewayEvent,
-  type GatewayReceipt,
-  type GatewaySettings,
-  type GatewaySteps,
-} from './gateway/ExecutionGateway.js';
+export { ExecutionGateway } from './gateway/ExecutionGateway.js';
+export type {
+  ApproveHeldParameters,
+  AssessReturnType,
+  ExecuteOptions,
+  ExecuteReturnType,
+  ExecutionGatewayParameters,
+  GatewayEvent,
+  GatewayReceipt,
+  GatewaySettings,
+  GatewaySteps,
+} from './gateway/gatewayTypes.js';
 export { type CheckPolicyParameters, checkPolicy, type Refusal } from './gateway/checkPolicy.js';
 export {
   type CheckAcquiredTokensParameters,

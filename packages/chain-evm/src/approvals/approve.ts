@@ -1,4 +1,4 @@
-import type { ExecuteReturnType } from '../gateway/ExecutionGateway.js';
+import type { ExecuteReturnType } from '../gateway/gatewayTypes.js';
 import { type ApproveExactParameters, approveExact } from './approveExact.js';
 import { MAX_ALLOWANCE } from './constants.js';
 

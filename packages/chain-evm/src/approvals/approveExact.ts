@@ -1,5 +1,6 @@
 import type { ChainInfo } from '../chains/chains.js';
-import type { ExecuteOptions, ExecuteReturnType, ExecutionGateway } from '../gateway/ExecutionGateway.js';
+import type { ExecutionGateway } from '../gateway/ExecutionGateway.js';
+import type { ExecuteOptions, ExecuteReturnType } from '../gateway/gatewayTypes.js';
 import { buildApproveIntent } from './buildApproveIntent.js';
 
 /** Parameters of {@link approveExact}. */

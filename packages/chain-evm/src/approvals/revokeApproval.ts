@@ -1,6 +1,7 @@
 import { parseAddress } from '../address/parseAddress.js';
 import type { ChainInfo } from '../chains/chains.js';
-import type { ExecuteOptions, ExecutionGateway } from '../gateway/ExecutionGateway.js';
+import type { ExecutionGateway } from '../gateway/ExecutionGateway.js';
+import type { ExecuteOptions } from '../gateway/gatewayTypes.js';
 import type { ExecutionRecord } from '../gateway/types.js';
 import type { RpcSender } from '../multicall/aggregate3.js';
 import { buildRevokeIntent } from './buildRevokeIntent.js';

@@ -1,4 +1,4 @@
-import type { GatewaySteps } from '../ExecutionGateway.js';
+import type { GatewaySteps } from '../gatewayTypes.js';
 import { bumpFees } from './bumpFees.js';
 import { estimateFees } from './estimateFees.js';
 import { fetchReceipt } from './fetchReceipt.js';

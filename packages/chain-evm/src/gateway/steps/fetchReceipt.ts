@@ -1,7 +1,7 @@
 import { RpcError } from '../../errors/RpcError.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
 import { rpcCall } from '../../rpc/rpcCall.js';
-import type { GatewayReceipt } from '../ExecutionGateway.js';
+import type { GatewayReceipt } from '../gatewayTypes.js';
 import type { Hex } from '../types.js';
 
 /** Parameters of {@link fetchReceipt}. */

@@ -1,5 +1,5 @@
 import type { RpcSender } from '../../multicall/aggregate3.js';
-import type { GatewayReceipt } from '../ExecutionGateway.js';
+import type { GatewayReceipt } from '../gatewayTypes.js';
 import type { Hex } from '../types.js';
 import { fetchReceipt } from './fetchReceipt.js';
 

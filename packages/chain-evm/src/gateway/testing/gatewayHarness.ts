@@ -5,7 +5,8 @@ import { Transaction } from 'ethers';
 import { chains } from '../../chains/chains.js';
 import { configureChains } from '../../chains/configureChains.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
-import { ExecutionGateway, type GatewayReceipt, type GatewaySteps } from '../ExecutionGateway.js';
+import { ExecutionGateway } from '../ExecutionGateway.js';
+import type { GatewayReceipt, GatewaySteps } from '../gatewayTypes.js';
 import { MemoryExecutionStore } from '../store/MemoryExecutionStore.js';
 import type { ConfirmationStore, ExecutionIntent, FeeQuote, Hex, NonceManager } from '../types.js';
 

@@ -1,0 +1,176 @@
+import type { Governor } from '@org/governor';
+import type { Address, ChainInfo } from '../chains/chains.js';
+import type { RpcSender } from '../multicall/aggregate3.js';
+import type { SafetyVerdictInput } from './checkAcquiredTokens.js';
+import type { Refusal } from './checkPolicy.js';
+import type {
+  ConfirmationRecord,
+  ConfirmationStore,
+  ConfirmMode,
+  ExecutionRecord,
+  ExecutionStore,
+  FeeQuote,
+  Hex,
+  NonceManager,
+} from './types.js';
+
+// The public types of the execution gateway (its ports, settings, parameters, events and answers), apart from the
+// class so a reader of ExecutionGateway.ts sees the pipeline.
+
+/** A mined transaction, as the gateway reads it. */
+export interface GatewayReceipt {
+  readonly transactionHash: Hex;
+  readonly status: 0 | 1;
+  readonly blockNumber: number;
+  readonly gasUsed: bigint;
+  readonly effectiveGasPrice: bigint;
+  readonly logs: readonly {
+    readonly address: Address;
+    readonly topics: readonly Hex[];
+    readonly data: Hex;
+  }[];
+}
+
+/**
+ * The chain-facing steps of the pipeline. The defaults are the package's own implementations; they are
+ * parameters so the pipeline's order and decisions can be unit-tested on their own.
+ */
+export interface GatewaySteps {
+  estimateFees(p: { provider: RpcSender; chain: ChainInfo }): Promise<FeeQuote>;
+  simulate(p: {
+    provider: RpcSender;
+    chainId: number;
+    from: Address;
+    to: Address;
+    data: Hex;
+    value: bigint;
+  }): Promise<{ ok: true; gasLimit: bigint } | { ok: false; reason: string }>;
+  priceInNative(p: {
+    provider: RpcSender;
+    chain: ChainInfo;
+    amounts: readonly { token: Address; amount: bigint }[];
+  }): Promise<{ totalWei: bigint | null; reason: string | null }>;
+  waitForReceipt(p: {
+    provider: RpcSender;
+    chainId: number;
+    hashes: readonly Hex[];
+    timeoutMs: number;
+  }): Promise<GatewayReceipt | null>;
+  /**
+   * One strict receipt lookup: `null` only when the node says the hash is not mined; throws when the node errs or
+   * times out. The reconciler decides on it (a `null` from {@link GatewaySteps.waitForReceipt} proves nothing).
+   */
+  fetchReceipt(p: { provider: RpcSender; chainId: number; hash: Hex }): Promise<GatewayReceipt | null>;
+  bumpFees(p: { previous: FeeQuote; current: FeeQuote; ceilingWei: bigint }): FeeQuote | null;
+  /** Whether a failed `eth_sendRawTransaction` proves the node did not accept the transaction. */
+  isDefinitelyNotSent(error: unknown): boolean;
+}
+
+/** Tunables of the gateway (documented defaults). */
+export interface GatewaySettings {
+  /** How long to wait for a receipt before answering `pending` (default 60 s). */
+  readonly receiptTimeoutMs: number;
+  /** A transaction not mined after this long is replaced with higher fees, same nonce (default 30 s). */
+  readonly replaceAfterMs: number;
+  /** At most this many replacements per execution (default 3). */
+  readonly maxReplacements: number;
+  /** Highest `maxFeePerGas` the gateway ever signs, in wei per gas (default 500 gwei). */
+  readonly feeCeilingWei: bigint;
+  /** Time-out of each JSON-RPC call (default 8 s). */
+  readonly rpcTimeoutMs: number;
+  /** Which actions wait for an operator's approval (default `off`); needs `confirmations` unless off. */
+  readonly confirmMode: ConfirmMode;
+  /** How long a held action waits before it is denied as expired (default 10 minutes). */
+  readonly confirmTtlMs: number;
+}
+
+/** Parameters of {@link ExecutionGateway}. */
+export interface ExecutionGatewayParameters {
+  /** The wallet's private key. Held inside the gateway; never returned, logged or stored. */
+  readonly privateKey: string;
+  /** The configured chain registry. */
+  readonly chains: readonly ChainInfo[];
+  /** A provider for a configured chain, already verified to serve that chain id; throws when not configured. */
+  readonly provider: (chainId: number) => Promise<RpcSender>;
+  readonly governor: Governor;
+  /** Token-safety reports of acquired tokens (`@org/token-safety`'s service). */
+  readonly tokenSafety: { getReport(p: { chain: number; address: string }): Promise<SafetyVerdictInput> };
+  readonly store: ExecutionStore;
+  /** Held actions (required when `settings.confirmMode` is not off). */
+  readonly confirmations?: ConfirmationStore;
+  /**
+   * Turns a mined receipt into the record's `result` (e.g. amounts received from Transfer logs) whenever the
+   * execution settles — also when an approval or the reconciler settles it. `ExecuteOptions.describeResult` wins.
+   */
+  readonly describeResult?: (p: {
+    record: ExecutionRecord;
+    receipt: GatewayReceipt;
+  }) => Record<string, unknown>;
+  readonly nonces: NonceManager;
+  readonly steps: GatewaySteps;
+  readonly settings?: Partial<GatewaySettings>;
+  readonly clock?: () => number;
+  readonly createId?: () => string;
+  /** Audit hook: every decision and settlement (no secret in it). */
+  readonly onEvent?: (event: GatewayEvent) => void;
+}
+
+/** What the gateway reports to the audit hook. */
+export type GatewayEvent =
+  | { readonly type: 'blocked'; readonly executionId: string; readonly code: string; readonly reason: string }
+  | { readonly type: 'broadcast'; readonly executionId: string; readonly hash: Hex; readonly nonce: number }
+  | {
+      readonly type: 'held';
+      readonly executionId: string;
+      readonly confirmationId: string;
+      readonly reason: string;
+      readonly expiresAt: number;
+    }
+  | {
+      readonly type: 'confirmation';
+      readonly executionId: string;
+      readonly confirmationId: string;
+      readonly decision: 'approved' | 'denied' | 'expired';
+      readonly by: string;
+    }
+  | {
+      readonly type: 'settled';
+      readonly executionId: string;
+      readonly status: string;
+      readonly feeWei: bigint | null;
+    };
+
+/** Options of {@link ExecutionGateway.execute}. */
+export interface ExecuteOptions {
+  readonly idempotencyKey?: string;
+  /** Turns the receipt into the record's `result` (e.g. amounts received from Transfer logs). */
+  readonly describeResult?: (receipt: GatewayReceipt) => Record<string, unknown>;
+}
+
+/** What {@link ExecutionGateway.assess} answers: the refusal execute would give before simulating, and the value. */
+export interface AssessReturnType {
+  readonly refusal: Refusal | null;
+  /** Native value + tokens spent, priced on chain (wei); null when unpriceable. */
+  readonly valueWei: bigint | null;
+}
+
+/** What {@link ExecutionGateway.execute} answers: the execution record as it stands, and the receipt if mined. */
+export interface ExecuteReturnType {
+  readonly record: ExecutionRecord;
+  readonly receipt: GatewayReceipt | null;
+  /** The held action, when the execution waits for an operator (`record.status === 'awaiting_confirmation'`). */
+  readonly confirmation?: ConfirmationRecord;
+}
+
+/** Parameters of {@link ExecutionGateway.approve}. */
+export interface ApproveHeldParameters {
+  readonly id: string;
+  /** Who decided (for the audit trail): `operator-key`, `cli`… */
+  readonly by: string;
+  /**
+   * For an action held because its value was unknown: the most (ETH-equivalent wei, gas not counted) the governor
+   * may charge for it. Ignored when the value was known (the approval is bound to that value).
+   */
+  readonly valueWei?: bigint;
+  readonly note?: string;
+}
