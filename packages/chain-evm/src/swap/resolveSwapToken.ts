@@ -1,7 +1,8 @@
-import { AbiCoder, Interface, toUtf8String } from 'ethers';
+import { Interface } from 'ethers';
 import { parseAddress } from '../address/parseAddress.js';
 import type { ChainInfo } from '../chains/chains.js';
 import { type RpcSender, aggregate3 } from '../multicall/aggregate3.js';
+import { decodeAbiText } from '../multicall/decodeAbiText.js';
 import { decodeUint256 } from '../multicall/decodeUint256.js';
 import { getSwapTokenList } from './getSwapTokenList.js';
 import { SwapError } from './SwapError.js';
@@ -147,26 +148,9 @@ async function readFromChain({
     ref: address,
     native: false,
     address,
-    symbol: symbol?.success ? decodeText(symbol.returnData, 32) : null,
-    name: name?.success ? decodeText(name.returnData, 100) : null,
+    symbol: symbol?.success ? decodeAbiText(symbol.returnData, 32) : null,
+    name: name?.success ? decodeAbiText(name.returnData, 100) : null,
     decimals: Number(value),
     source: 'chain',
   });
-}
-
-/** ABI `string`, or `bytes32` padded with zeros; printable text only, else `null`. */
-function decodeText(data: `0x${string}`, maxLength: number): string | null {
-  let text: string | null = null;
-  try {
-    if (data.length === 66) {
-      text = toUtf8String(data).replace(/\0+$/, '');
-    } else {
-      text = AbiCoder.defaultAbiCoder().decode(['string'], data)[0] as string;
-    }
-  } catch {
-    return null;
-  }
-  // Token metadata is untrusted: no control characters, bounded length.
-  const clean = text.replace(/\p{C}/gu, '').trim().slice(0, maxLength);
-  return clean.length > 0 ? clean : null;
 }

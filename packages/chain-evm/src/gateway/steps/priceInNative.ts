@@ -38,6 +38,8 @@ export interface PriceInNativeParameters {
   /** Pools holding less wrapped native than this are not price sources (a thin pool is easy to move). */
   readonly minLiquidityWei: bigint;
   readonly timeoutMs?: number;
+  /** Block to read the pools at (default `'latest'`): pin it to value a snapshot read at that block. */
+  readonly blockTag?: 'latest' | bigint;
 }
 
 /** Result of {@link priceInNative}. */
@@ -49,7 +51,10 @@ export interface PriceInNativeReturnType {
     readonly token: Address;
     readonly amount: bigint;
     readonly valueWei: bigint | null;
+    /** Every pool that answered for the token, usable or not. */
     readonly routes: readonly PriceRoute[];
+    /** The route `valueWei` comes from (the highest usable); `null` for WETH, zero amounts and unknown values. */
+    readonly route: PriceRoute | null;
   }[];
 }
 
@@ -60,7 +65,8 @@ export interface PriceInNativeReturnType {
  * The wrapped native counts 1:1. Pools under `minLiquidityWei` of wrapped native are not used. Where usable routes
  * disagree the HIGHEST value is charged — an over-estimate is safe, an under-estimate lets a manipulated pool walk
  * past the caps. A token with no usable route makes the total `null` (blocked `VALUE_UNKNOWN`): 100 USDC never
- * counts as 100 ETH, nor as 0.
+ * counts as 100 ETH, nor as 0. The same token may appear several times (e.g. a balance and one whole unit): its
+ * pools are read once and each amount is valued from them.
  *
  * @example
  * ```ts
@@ -73,6 +79,7 @@ export async function priceInNative({
   amounts,
   minLiquidityWei,
   timeoutMs,
+  blockTag,
 }: PriceInNativeParameters): Promise<PriceInNativeReturnType> {
   const weth = chain.contracts.wrappedNative;
   const { multicall3, uniswapV2, uniswapV3 } = chain.contracts;
@@ -85,14 +92,14 @@ export async function priceInNative({
     return {
       totalWei: total,
       reason: null,
-      items: amounts.map((a) => ({ ...a, valueWei: a.amount, routes: [] })),
+      items: amounts.map((a) => ({ ...a, valueWei: a.amount, routes: [], route: null })),
     };
   }
   if (weth === null || multicall3 === null || (uniswapV2 === null && uniswapV3 === null)) {
     return {
       totalWei: null,
       reason: `no pricing configuration on ${chain.name} (wrapped native, Multicall3, Uniswap)`,
-      items: amounts.map((a) => ({ ...a, valueWei: null, routes: [] })),
+      items: amounts.map((a) => ({ ...a, valueWei: null, routes: [], route: null })),
     };
   }
   type Probe = {
@@ -104,7 +111,9 @@ export async function priceInNative({
   };
   const probes: Probe[] = [];
   const calls: Aggregate3Call[] = [];
-  for (const { token } of erc20) {
+  const tokens = new Map<string, Address>();
+  for (const { token } of erc20) if (!tokens.has(token.toLowerCase())) tokens.set(token.toLowerCase(), token);
+  for (const token of tokens.values()) {
     const tokenIsToken0 = BigInt(token) < BigInt(weth);
     const [t0, t1] = tokenIsToken0 ? [token, weth] : [weth, token];
     if (uniswapV2) {
@@ -146,12 +155,14 @@ export async function priceInNative({
     multicall3,
     calls,
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(blockTag === undefined ? {} : { blockTag }),
   });
+  // What each pool says, independent of any amount: `value(amount)` is that amount in wrapped-native wei.
+  type Pool = Omit<PriceRoute, 'valueWei'> & { value: (amount: bigint) => bigint };
   let cursor = 0;
-  const routesByToken = new Map<string, PriceRoute[]>();
+  const poolsByToken = new Map<string, Pool[]>();
   for (const probe of probes) {
-    const amount = erc20.find((a) => a.token === probe.token)?.amount ?? 0n;
-    let route: PriceRoute | null = null;
+    let pool: Pool | null = null;
     if (probe.kind === 'v2') {
       const r = results[cursor++];
       if (r?.success && r.returnData.length >= 2 + 64 * 2) {
@@ -159,11 +170,11 @@ export async function priceInNative({
         const r1 = BigInt(`0x${r.returnData.slice(66, 130)}`);
         const [tokenReserve, wethReserve] = probe.tokenIsToken0 ? [r0, r1] : [r1, r0];
         if (tokenReserve > 0n && wethReserve > 0n) {
-          route = {
+          pool = {
             protocol: 'v2',
             pool: probe.pool,
             fee: null,
-            valueWei: (amount * wethReserve) / tokenReserve,
+            value: (amount) => (amount * wethReserve) / tokenReserve,
             liquidityWei: wethReserve,
             usable: wethReserve >= minLiquidityWei,
           };
@@ -177,41 +188,45 @@ export async function priceInNative({
         const sqrtP = BigInt(slot0.returnData.slice(0, 66));
         if (sqrtP > 0n) {
           const priceX192 = sqrtP * sqrtP; // token1 per token0, × 2^192
-          const valueWei = probe.tokenIsToken0 ? (amount * priceX192) / Q192 : (amount * Q192) / priceX192;
-          route = {
+          const { tokenIsToken0 } = probe;
+          pool = {
             protocol: 'v3',
             pool: probe.pool,
             fee: probe.fee,
-            valueWei,
+            value: (amount) => (tokenIsToken0 ? (amount * priceX192) / Q192 : (amount * Q192) / priceX192),
             liquidityWei,
             usable: liquidityWei >= minLiquidityWei,
           };
         }
       }
     }
-    if (route) {
-      const list = routesByToken.get(probe.token) ?? [];
-      list.push(route);
-      routesByToken.set(probe.token, list);
+    if (pool) {
+      const key = probe.token.toLowerCase();
+      const list = poolsByToken.get(key) ?? [];
+      list.push(pool);
+      poolsByToken.set(key, list);
     }
   }
   let total: bigint | null = 0n;
   let reason: string | null = null;
   const items = amounts.map((a) => {
-    if (a.amount === 0n) return { ...a, valueWei: 0n, routes: [] };
-    if (a.token.toLowerCase() === weth.toLowerCase()) return { ...a, valueWei: a.amount, routes: [] };
-    const routes = routesByToken.get(a.token) ?? [];
-    const usable = routes.filter((r) => r.usable);
+    if (a.amount === 0n) return { ...a, valueWei: 0n, routes: [], route: null };
+    if (a.token.toLowerCase() === weth.toLowerCase())
+      return { ...a, valueWei: a.amount, routes: [], route: null };
+    const routes: PriceRoute[] = (poolsByToken.get(a.token.toLowerCase()) ?? []).map(
+      ({ value, ...rest }) => ({ ...rest, valueWei: value(a.amount) }),
+    );
     // The highest usable route (bigint: Math.max does not apply).
-    const valueWei =
-      usable.length === 0 ? null : usable.reduce((m, r) => (m > r.valueWei ? m : r.valueWei), 0n);
+    let route: PriceRoute | null = null;
+    for (const r of routes) if (r.usable && (route === null || r.valueWei > route.valueWei)) route = r;
+    const valueWei = route === null ? null : route.valueWei;
     if (valueWei === null) {
       total = null;
       reason ??= `${a.token} has no pool against the wrapped native with at least ${minLiquidityWei} wei of liquidity`;
     } else if (total !== null) {
       total += valueWei;
     }
-    return { ...a, valueWei, routes };
+    return { ...a, valueWei, routes, route };
   });
   return { totalWei: total, reason, items };
 }
