@@ -96,10 +96,17 @@ export async function priceInNative({
     };
   }
   if (weth === null || multicall3 === null || (uniswapV2 === null && uniswapV3 === null)) {
+    // No pools to read: zero amounts and the wrapped native (1:1) still have a value, nothing else does.
+    const isWeth = (token: Address) => weth !== null && token.toLowerCase() === weth.toLowerCase();
     return {
       totalWei: null,
       reason: `no pricing configuration on ${chain.name} (wrapped native, Multicall3, Uniswap)`,
-      items: amounts.map((a) => ({ ...a, valueWei: null, routes: [], route: null })),
+      items: amounts.map((a) => ({
+        ...a,
+        valueWei: a.amount === 0n || isWeth(a.token) ? a.amount : null,
+        routes: [],
+        route: null,
+      })),
     };
   }
   type Probe = {
