@@ -25,6 +25,8 @@ import { SecurityService } from './services/SecurityService.js';
 import { SwapService } from './services/SwapService.js';
 import type { Services } from './services/Services.js';
 import { WalletService } from './services/WalletService.js';
+import { GasService } from './services/GasService.js';
+import { PortfolioService } from './services/PortfolioService.js';
 import { packageVersion } from './version.js';
 
 /** A running server. */
@@ -125,6 +127,14 @@ export async function startServer({
       minLiquidityWei: config.gateway.minLiquidityWei,
     }),
     governor: governorService,
+    gas: new GasService({ providers, wallet: address, feeCeilingWei: config.gateway.feeCeilingWei }),
+    portfolio: new PortfolioService({
+      providers,
+      wallet: address,
+      extraTokens: swapTokens ?? new Map(),
+      config: config.portfolio,
+      minLiquidityWei: config.gateway.minLiquidityWei,
+    }),
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
   const server = app.listen(config.port, config.host);

@@ -25,6 +25,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   INVALID_SWAP_PARAMETER: 422,
   SWAP_NOT_CONFIGURED: 422,
   NO_ROUTE: 422,
+  PORTFOLIO_NOT_CONFIGURED: 422,
+  INVALID_PORTFOLIO_PARAMETER: 422,
 };
 
 /** Turns anything thrown while serving a request into the problem the client sees. */

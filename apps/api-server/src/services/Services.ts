@@ -4,6 +4,8 @@ import type { HealthService } from './HealthService.js';
 import type { SecurityService } from './SecurityService.js';
 import type { SwapService } from './SwapService.js';
 import type { WalletService } from './WalletService.js';
+import type { GasService } from './GasService.js';
+import type { PortfolioService } from './PortfolioService.js';
 
 /** Everything the controllers use; built once per app by the composition root. */
 export interface Services {
@@ -14,4 +16,6 @@ export interface Services {
   health: HealthService;
   executions: ExecutionsService;
   swap: SwapService;
+  gas: GasService;
+  portfolio: PortfolioService;
 }
