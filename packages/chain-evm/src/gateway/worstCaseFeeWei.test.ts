@@ -41,6 +41,7 @@ describe('worstCaseFeeWei', () => {
         fc.integer({ min: 0, max: 6 }),
         (gasLimit, maxFeePerGas, feeCeilingWei, n) => {
           const worst = worstCaseFeeWei({ gasLimit, maxFeePerGas, feeCeilingWei, maxReplacements: n });
+          // biome-ignore lint/complexity/useMathMinMax: bigint operands (Math.min does not take them)
           const floor = maxFeePerGas < feeCeilingWei ? maxFeePerGas : feeCeilingWei;
           expect(worst).toBeGreaterThanOrEqual(gasLimit * floor);
           expect(worst).toBeLessThanOrEqual(gasLimit * feeCeilingWei);
