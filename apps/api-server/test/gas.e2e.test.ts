@@ -16,6 +16,7 @@ import { loadConfig } from '../src/config.js';
 import type { GasBatchDto, GasEstimateDto, GasRecommendationDto } from '../src/dto/gas.js';
 import { createLogger } from '../src/http/createLogger.js';
 import { type RunningServer, startServer } from '../src/startServer.js';
+import { getJson } from './helpers/getJson.js';
 import { startTestServer, TEST_API_KEY, type TestServer } from './helpers/startTestServer.js';
 
 // /gas/* over HTTP against the devnet (behind a counting proxy) and a second anvil serving chain id 1 as "ethereum".
@@ -60,12 +61,7 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-const getJson = async <T>(path: string, status = 200): Promise<T> => {
-  const res = await server.call(path);
-  const body = (await res.json()) as T;
-  expect({ path, status: res.status }).toEqual({ path, status });
-  return body;
-};
+const get = <T>(path: string, status = 200) => getJson<T>(server, path, status);
 const sortBig = (xs: bigint[]) => [...xs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 /** EIP-1559: the base fee of the block after `block` (elasticity 2, denominator 8). */
@@ -97,7 +93,7 @@ function rewardAt(txs: { tip: bigint; gasUsed: bigint }[], blockGasUsed: bigint,
 
 describe('GET /gas/recommendation', () => {
   it('after 20 blocks of chosen tips: each tier is the median of the blocks’ 10th/50th/90th percentile tip, slow < standard < fast', async () => {
-    await getJson('/gas/recommendation'); // the provider's one-time eth_chainId check, out of the count
+    await get('/gas/recommendation'); // the provider's one-time eth_chainId check, out of the count
     const senders = devnet.manifest.accounts.slice(0, 10).map((a) => new Wallet(a.privateKey, reader));
     const to = devnet.manifest.accounts[9]!.address;
     await reader.send('evm_setAutomine', [false]);
@@ -122,7 +118,7 @@ describe('GET /gas/recommendation', () => {
       await reader.send('evm_setAutomine', [true]);
     }
     proxy.reset();
-    const rec = await getJson<GasRecommendationDto>('/gas/recommendation?chain=devnet');
+    const rec = await get<GasRecommendationDto>('/gas/recommendation?chain=devnet');
     expect(proxy.count()).toBe(1);
     expect(proxy.count('eth_feeHistory')).toBe(1);
 
@@ -192,10 +188,10 @@ describe('GET /gas/recommendation', () => {
   });
 
   it('a node that is down or answers garbage → its error code, never a default price', async () => {
-    await getJson('/gas/recommendation?chain=ethereum'); // verified once while up
+    await get('/gas/recommendation?chain=ethereum'); // verified once while up
     mainnetProxy.down = true;
     try {
-      const down = await getJson<{ code: string }>('/gas/recommendation?chain=ethereum', 503);
+      const down = await get<{ code: string }>('/gas/recommendation?chain=ethereum', 503);
       expect(down.code).toBe('RPC_UNAVAILABLE');
     } finally {
       mainnetProxy.down = false;
@@ -203,7 +199,7 @@ describe('GET /gas/recommendation', () => {
     mainnetProxy.intercept = (r) =>
       r.method === 'eth_feeHistory' ? { result: { oldestBlock: '0x1', baseFeePerGas: 'soon' } } : undefined;
     try {
-      const garbage = await getJson<{ code: string }>('/gas/recommendation?chain=ethereum', 502);
+      const garbage = await get<{ code: string }>('/gas/recommendation?chain=ethereum', 502);
       expect(garbage.code).toBe('RPC_ERROR');
     } finally {
       mainnetProxy.intercept = undefined;
@@ -246,7 +242,7 @@ describe('GET /gas/recommendation', () => {
 
 describe('GET /gas/batch', () => {
   it('every configured chain by default, in parallel; a chain whose node fails carries its code and fails nothing else', async () => {
-    const both = await getJson<GasBatchDto>('/gas/batch');
+    const both = await get<GasBatchDto>('/gas/batch');
     expect(both.chains.map((c) => [c.chain.name, c.ok])).toEqual([
       ['ethereum', true],
       ['devnet', true],
@@ -254,7 +250,7 @@ describe('GET /gas/batch', () => {
     expect(both).toMatchObject({ succeeded: 2, failed: 0 });
     mainnetProxy.down = true;
     try {
-      const one = await getJson<GasBatchDto>('/gas/batch?chains=devnet,eth,31337');
+      const one = await get<GasBatchDto>('/gas/batch?chains=devnet,eth,31337');
       expect(one.chains).toHaveLength(2); // eth and 31337 name chains already listed once
       expect(one.chains[0]).toMatchObject({ chain: { name: 'devnet' }, ok: true, error: null });
       expect(one.chains[0]?.recommendation?.kind).toBe('eip1559');
@@ -278,7 +274,7 @@ describe('GET /gas/batch', () => {
     ['devnet,mainnet2', 'UNSUPPORTED_CHAIN'],
     ['devnet,base', 'CHAIN_NOT_CONFIGURED'],
   ])('chains=%s → 422 %s', async (chains, code) => {
-    const body = await getJson<{ code: string }>(`/gas/batch?chains=${encodeURIComponent(chains)}`, 422);
+    const body = await get<{ code: string }>(`/gas/batch?chains=${encodeURIComponent(chains)}`, 422);
     expect(body.code).toBe(code);
   });
 });
@@ -288,8 +284,8 @@ describe('GET /gas/estimate', () => {
 
   it('an ETH transfer from the configured wallet: the node’s estimate, +25%, costs at the tier and the governor charge the gateway would reserve', async () => {
     const value = 12_345_000_000_000_000n; // 0.012345 ETH
-    const est = await getJson<GasEstimateDto>(`/gas/estimate?to=${to()}&value=0.012345&tier=fast`);
-    const rec = await getJson<GasRecommendationDto>('/gas/recommendation');
+    const est = await get<GasEstimateDto>(`/gas/estimate?to=${to()}&value=0.012345&tier=fast`);
+    const rec = await get<GasRecommendationDto>('/gas/recommendation');
     const direct = BigInt(
       await reader.send('eth_estimateGas', [
         { from: wallet, to: to(), value: `0x${value.toString(16)}` },
@@ -331,7 +327,7 @@ describe('GET /gas/estimate', () => {
       1n,
     ]);
     const nonce = await reader.getTransactionCount(wallet);
-    const body = await getJson<{ code: string; reason: string; revertData: string; detail: string }>(
+    const body = await get<{ code: string; reason: string; revertData: string; detail: string }>(
       `/gas/estimate?to=${contracts.uniswapV2Router02}&value=0.001&data=${data}`,
       422,
     );
@@ -347,7 +343,7 @@ describe('GET /gas/estimate', () => {
   it('a node lost during the estimate → an error code, not an estimate', async () => {
     proxy.intercept = (r) => (r.method === 'eth_estimateGas' ? 'drop' : undefined);
     try {
-      const body = await getJson<{ code: string }>(`/gas/estimate?to=${to()}`, 503);
+      const body = await get<{ code: string }>(`/gas/estimate?to=${to()}`, 503);
       expect(body.code).toBe('RPC_UNAVAILABLE');
     } finally {
       proxy.intercept = undefined;
@@ -367,16 +363,13 @@ describe('GET /gas/estimate', () => {
     ['value=1', 'VALIDATION_FAILED', 'to'],
     [`to=0x${'a'.repeat(40)}&chain=nowhere`, 'UNSUPPORTED_CHAIN', null],
   ])('case %# → 422', async (query, code, field) => {
-    const body = await getJson<{ code: string; fields?: Record<string, string> }>(
-      `/gas/estimate?${query}`,
-      422,
-    );
+    const body = await get<{ code: string; fields?: Record<string, string> }>(`/gas/estimate?${query}`, 422);
     expect(body.code).toBe(code);
     if (field !== null) expect(Object.keys(body.fields ?? {})).toContain(field);
   });
 
   it('value 0 and empty data are a plain call; without a wallet and without from → 503 WALLET_NOT_CONFIGURED', async () => {
-    const est = await getJson<GasEstimateDto>(`/gas/estimate?to=${to()}&value=0`);
+    const est = await get<GasEstimateDto>(`/gas/estimate?to=${to()}&value=0`);
     expect(est).toMatchObject({ value: { wei: '0' }, tier: 'standard', gasEstimate: '21000' });
     const bare = await startTestServer({ RPC_URL_DEVNET: devnet.rpcUrl });
     try {

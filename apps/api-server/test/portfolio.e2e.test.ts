@@ -16,6 +16,7 @@ import {
 import { Contract, formatUnits, JsonRpcProvider, parseEther, Wallet, ZeroAddress } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortfolioDto, PortfolioHoldingDto, PortfolioValueDto } from '../src/dto/portfolio.js';
+import { getJson } from './helpers/getJson.js';
 import { startTestServer, type TestServer } from './helpers/startTestServer.js';
 
 // /portfolio/* over HTTP on the devnet (behind a counting proxy). Balances are read directly from the chain, and
@@ -79,12 +80,7 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-const getJson = async <T>(path: string, status = 200): Promise<T> => {
-  const res = await server.call(path);
-  const body = (await res.json()) as T;
-  expect({ path, status: res.status }).toEqual({ path, status });
-  return body;
-};
+const get = <T>(path: string, status = 200) => getJson<T>(server, path, status);
 const balanceOf = async (token: string, owner: string = wallet) =>
   (await new Contract(token, erc20Abi, reader).getFunction('balanceOf')(owner)) as bigint;
 
@@ -126,9 +122,9 @@ describe('GET /portfolio/', () => {
   it('ETH, WETH, USDC (6), WBTC (8), DAI (18), vault shares and an unpriceable token: balances from the chain, prices from the pools, null for LONE', async () => {
     const { contracts: c, tokens: t } = devnet.manifest;
     const lone = (t as unknown as Record<string, { address: string }>).lonely!.address;
-    await getJson('/portfolio/?chains=devnet'); // the provider's one-time eth_chainId check
+    await get('/portfolio/?chains=devnet'); // the provider's one-time eth_chainId check
     proxy.reset();
-    const body = await getJson<PortfolioDto>('/portfolio/?chains=devnet');
+    const body = await get<PortfolioDto>('/portfolio/?chains=devnet');
     // One balance batch (N < PORTFOLIO_BATCH_SIZE), the vault conversion, one pricing request.
     expect(proxy.count()).toBe(3);
     expect(proxy.count('eth_call')).toBe(3);
@@ -238,20 +234,20 @@ describe('GET /portfolio/', () => {
 
     // The totals endpoint answers the same totals from the same reads.
     proxy.reset();
-    const value = await getJson<PortfolioValueDto>('/portfolio/value?chains=devnet');
+    const value = await get<PortfolioValueDto>('/portfolio/value?chains=devnet');
     expect(proxy.count()).toBe(3);
     expect(value.chains[0]?.totals).toEqual(chain.totals);
     expect(value.totals).toEqual(body.totals);
     // Both spellings of the snapshot path.
-    expect((await getJson<PortfolioDto>('/portfolio?chains=devnet')).totals).toEqual(body.totals);
+    expect((await get<PortfolioDto>('/portfolio?chains=devnet')).totals).toEqual(body.totals);
   });
 
   it('another address, includeZero, and a chain whose node is down: its error listed, the others answered', async () => {
     const other = devnet.manifest.accounts[6]!.address;
-    const empty = await getJson<PortfolioDto>(`/portfolio/?chains=devnet&address=${other}`);
+    const empty = await get<PortfolioDto>(`/portfolio/?chains=devnet&address=${other}`);
     expect(empty.address).toBe(other);
     expect(empty.chains[0]?.holdings.map((h) => h.token.symbol)).toEqual(['ETH']);
-    const zero = await getJson<PortfolioDto>(`/portfolio/?chains=devnet&address=${other}&includeZero=true`);
+    const zero = await get<PortfolioDto>(`/portfolio/?chains=devnet&address=${other}&includeZero=true`);
     const listed = devnetTokenList({ manifest: devnet.manifest }).length;
     expect(zero.chains[0]?.holdings).toHaveLength(listed + 1);
     const honey = zero.chains[0]?.holdings.find((h) => h.token.symbol === 'HONEY');
@@ -259,7 +255,7 @@ describe('GET /portfolio/', () => {
     expect(BigInt(honey?.price.eth?.wei ?? 0)).toBeGreaterThan(0n);
 
     // Default: every configured chain. Ethereum's node is never there: listed with its code, devnet answered.
-    const both = await getJson<PortfolioDto>('/portfolio/');
+    const both = await get<PortfolioDto>('/portfolio/');
     expect(both.chains.map((c) => [c.chain.name, c.ok, c.error?.code ?? null])).toEqual([
       ['ethereum', false, 'RPC_UNAVAILABLE'],
       ['devnet', true, null],
@@ -270,17 +266,15 @@ describe('GET /portfolio/', () => {
   it('every chain failing → the node’s error code, never an empty or default portfolio', async () => {
     proxy.down = true;
     try {
-      expect((await getJson<{ code: string }>('/portfolio/?chains=devnet', 503)).code).toBe(
-        'RPC_UNAVAILABLE',
-      );
-      expect((await getJson<{ code: string }>('/portfolio/value', 503)).code).toBe('RPC_UNAVAILABLE');
+      expect((await get<{ code: string }>('/portfolio/?chains=devnet', 503)).code).toBe('RPC_UNAVAILABLE');
+      expect((await get<{ code: string }>('/portfolio/value', 503)).code).toBe('RPC_UNAVAILABLE');
     } finally {
       proxy.down = false;
     }
     proxy.intercept = (r) =>
       r.method === 'eth_call' ? { error: { code: -32000, message: 'boom' } } : undefined;
     try {
-      expect((await getJson<{ code: string }>('/portfolio/value?chains=devnet', 502)).code).toBe('RPC_ERROR');
+      expect((await get<{ code: string }>('/portfolio/value?chains=devnet', 502)).code).toBe('RPC_ERROR');
     } finally {
       proxy.intercept = undefined;
     }
@@ -295,9 +289,9 @@ describe('GET /portfolio/', () => {
     ['chains=base', 'CHAIN_NOT_CONFIGURED'],
     ['includeZero=maybe', 'VALIDATION_FAILED'],
   ])('%s → 422 %s', async (query, code) => {
-    expect((await getJson<{ code: string }>(`/portfolio/?${query}`, 422)).code).toBe(code);
+    expect((await get<{ code: string }>(`/portfolio/?${query}`, 422)).code).toBe(code);
     if (!query.startsWith('includeZero')) {
-      expect((await getJson<{ code: string }>(`/portfolio/value?${query}`, 422)).code).toBe(code);
+      expect((await get<{ code: string }>(`/portfolio/value?${query}`, 422)).code).toBe(code);
     }
   });
 });
