@@ -211,3 +211,40 @@ describe('loadConfig: approval settings', () => {
     }
   });
 });
+
+describe('loadConfig: PORTFOLIO_*', () => {
+  const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+  it('defaults: batches of 200, no per-chain entries (the built-in USDC route applies)', () => {
+    const { portfolio } = loadConfig({ WEB3_API_KEY: KEY });
+    expect(portfolio.batchSize).toBe(200);
+    expect(portfolio.usdTokens.size + portfolio.tokens.size + portfolio.vaults.size).toBe(0);
+  });
+
+  it('reads batch size, USD token (or none), extra tokens and vaults per chain, checksummed and deduplicated', () => {
+    const { portfolio } = loadConfig({
+      WEB3_API_KEY: KEY,
+      PORTFOLIO_BATCH_SIZE: '50',
+      PORTFOLIO_USD_TOKEN_DEVNET: USDC.toLowerCase(),
+      PORTFOLIO_USD_TOKEN_BASE: 'none',
+      PORTFOLIO_TOKENS_ETHEREUM: `${USDC}, ${USDC.toLowerCase()},0x6B175474E89094C44Da98b954EedeAC495271d0F`,
+      PORTFOLIO_VAULTS_DEVNET: USDC,
+    });
+    expect(portfolio.batchSize).toBe(50);
+    expect(portfolio.usdTokens.get(31337)).toBe(USDC);
+    expect(portfolio.usdTokens.get(8453)).toBeNull();
+    expect(portfolio.tokens.get(1)).toEqual([USDC, '0x6B175474E89094C44Da98b954EedeAC495271d0F']);
+    expect(portfolio.vaults.get(31337)).toEqual([USDC]);
+  });
+
+  it.each([
+    ['PORTFOLIO_BATCH_SIZE', '0', /PORTFOLIO_BATCH_SIZE: must be an integer from 1 to 1000/],
+    ['PORTFOLIO_BATCH_SIZE', '1001', /PORTFOLIO_BATCH_SIZE/],
+    ['PORTFOLIO_USD_TOKEN_DEVNET', `${USDC},${USDC}`, /PORTFOLIO_USD_TOKEN_DEVNET: must be one 0x address/],
+    ['PORTFOLIO_USD_TOKEN_DEVNET', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eb48', /checksum/],
+    ['PORTFOLIO_TOKENS_DEVNET', `${USDC},,`, /PORTFOLIO_TOKENS_DEVNET: must be a comma-separated list/],
+    ['PORTFOLIO_VAULTS_DEVNET', 'vault', /PORTFOLIO_VAULTS_DEVNET/],
+    ['PORTFOLIO_TOKENS_MAINNET', USDC, /PORTFOLIO_TOKENS_MAINNET: unknown chain/],
+  ])('%s=%s fails startup, naming the variable', (variable, value, message) => {
+    expect(() => loadConfig({ WEB3_API_KEY: KEY, [variable]: value })).toThrow(message);
+  });
+});

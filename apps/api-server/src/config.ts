@@ -7,6 +7,7 @@ import {
   configureChains,
 } from '@org/chain-evm';
 import { parseEther } from '@org/governor';
+import { DEFAULT_PORTFOLIO_BATCH_SIZE, MAX_PORTFOLIO_BATCH_SIZE, parseAddress } from '@org/chain-evm';
 
 /** Where the wallet key comes from. Secrets stay in this object only; it is never logged. */
 export type WalletKeySource =
@@ -90,6 +91,23 @@ export interface Config {
     /** Approvals older than this are `stale` in the risk report (`APPROVAL_MAX_AGE_DAYS`, default 180; 0 = off). */
     maxAgeDays: number;
   };
+  /** `/portfolio/*`: batch size, per-chain USD routes, extra tokens and trusted ERC-4626 vaults. */
+  portfolio: PortfolioConfig;
+}
+
+/** Portfolio configuration (`PORTFOLIO_*`). */
+export interface PortfolioConfig {
+  /** Tokens per Multicall3 balance request (`PORTFOLIO_BATCH_SIZE`, default 200). */
+  batchSize: number;
+  /**
+   * Chain id → the stablecoin whose pools give USD (`PORTFOLIO_USD_TOKEN_<CHAIN>`); `null` = no USD figures on that
+   * chain. A chain without an entry uses the built-in USDC (`defaultUsdToken`).
+   */
+  usdTokens: Map<number, `0x${string}` | null>;
+  /** Chain id → tokens read on top of the chain's token list (`PORTFOLIO_TOKENS_<CHAIN>`). */
+  tokens: Map<number, `0x${string}`[]>;
+  /** Chain id → ERC-4626 vaults whose shares are valued through `convertToAssets` (`PORTFOLIO_VAULTS_<CHAIN>`). */
+  vaults: Map<number, `0x${string}`[]>;
 }
 
 /** A configuration problem; the message names the variable and never includes its value. */
@@ -323,6 +341,65 @@ export function loadConfig(env: Env): Config {
     governor,
     logLevel,
     approvals,
+    portfolio: parsePortfolio(env),
+  };
+}
+
+/** `PORTFOLIO_BATCH_SIZE` and the per-chain `PORTFOLIO_USD_TOKEN_<CHAIN>`, `PORTFOLIO_TOKENS_<CHAIN>`, `PORTFOLIO_VAULTS_<CHAIN>`. */
+function parsePortfolio(env: Env): PortfolioConfig {
+  const known = new Set(chains.map((c) => c.name.toUpperCase()));
+  for (const variable of Object.keys(env)) {
+    const match = /^PORTFOLIO_(USD_TOKEN|TOKENS|VAULTS)_(.+)$/.exec(variable);
+    if (match?.[2] !== undefined && !known.has(match[2])) {
+      throw new ConfigError(
+        variable,
+        `unknown chain; use one of ${[...known].map((n) => `PORTFOLIO_${match[1]}_${n}`).join(', ')}`,
+      );
+    }
+  }
+  const addresses = (variable: string, raw: string): `0x${string}`[] => {
+    const parts = raw.split(',').map((p) => p.trim());
+    if (parts.length > 1_000 || parts.some((p) => p === '')) {
+      throw new ConfigError(variable, 'must be a comma-separated list of at most 1000 0x addresses');
+    }
+    const out = new Map<string, `0x${string}`>();
+    for (const part of parts) {
+      try {
+        const address = parseAddress({ address: part });
+        out.set(address.toLowerCase(), address);
+      } catch {
+        throw new ConfigError(variable, 'every entry must be a 0x address with a valid EIP-55 checksum');
+      }
+    }
+    return [...out.values()];
+  };
+  const usdTokens = new Map<number, `0x${string}` | null>();
+  const tokens = new Map<number, `0x${string}`[]>();
+  const vaults = new Map<number, `0x${string}`[]>();
+  for (const chain of chains) {
+    const name = chain.name.toUpperCase();
+    const usd = env[`PORTFOLIO_USD_TOKEN_${name}`]?.trim();
+    if (usd) {
+      const variable = `PORTFOLIO_USD_TOKEN_${name}`;
+      if (usd.includes(',')) throw new ConfigError(variable, 'must be one 0x address or "none"');
+      usdTokens.set(chain.id, usd.toLowerCase() === 'none' ? null : (addresses(variable, usd).at(0) ?? null));
+    }
+    const extra = env[`PORTFOLIO_TOKENS_${name}`]?.trim();
+    if (extra) tokens.set(chain.id, addresses(`PORTFOLIO_TOKENS_${name}`, extra));
+    const vault = env[`PORTFOLIO_VAULTS_${name}`]?.trim();
+    if (vault) vaults.set(chain.id, addresses(`PORTFOLIO_VAULTS_${name}`, vault));
+  }
+  return {
+    batchSize: parseInteger(
+      env,
+      'PORTFOLIO_BATCH_SIZE',
+      DEFAULT_PORTFOLIO_BATCH_SIZE,
+      1,
+      MAX_PORTFOLIO_BATCH_SIZE,
+    ),
+    usdTokens,
+    tokens,
+    vaults,
   };
 }
 

@@ -36,6 +36,8 @@ import type { Services } from './services/Services.js';
 import { WalletService } from './services/WalletService.js';
 import { WatcherService } from './services/WatcherService.js';
 import { ApprovalService } from './services/ApprovalService.js';
+import { GasService } from './services/GasService.js';
+import { PortfolioService } from './services/PortfolioService.js';
 import { packageVersion } from './version.js';
 
 /** A running server. */
@@ -188,6 +190,14 @@ export async function startServer({
       settings: config.approvals,
       minLiquidityWei: config.gateway.minLiquidityWei,
       killSwitch: async () => (await governorService.governor.status()).killSwitch,
+    }),
+    gas: new GasService({ providers, wallet: address, feeCeilingWei: config.gateway.feeCeilingWei }),
+    portfolio: new PortfolioService({
+      providers,
+      wallet: address,
+      extraTokens: swapTokens ?? new Map(),
+      config: config.portfolio,
+      minLiquidityWei: config.gateway.minLiquidityWei,
     }),
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });

@@ -290,3 +290,57 @@ export {
   runWatchCycle,
   TRANSFER_TOPIC,
 } from './watcher/runWatchCycle.js';
+export {
+  GAS_TIER_NAMES,
+  GAS_TIERS,
+  type GasTier,
+  LEGACY_GAS_PRICE_TIERS_BPS,
+} from './gas/gasTiers.js';
+export type {
+  BaseFeeTrend,
+  Eip1559GasTier,
+  GasRecommendation,
+  LegacyGasTier,
+} from './gas/types.js';
+export {
+  type GasRecommendationFromFeeHistoryParameters,
+  gasRecommendationFromFeeHistory,
+} from './gas/gasRecommendationFromFeeHistory.js';
+export { type GetGasRecommendationParameters, getGasRecommendation } from './gas/getGasRecommendation.js';
+export { type FeeQuoteForTierParameters, feeQuoteForTier } from './gas/feeQuoteForTier.js';
+export {
+  type EstimateTransactionCostParameters,
+  type EstimateTransactionCostReturnType,
+  estimateTransactionCost,
+} from './gas/estimateTransactionCost.js';
+export { type WorstCaseFeeWeiParameters, worstCaseFeeWei } from './gateway/worstCaseFeeWei.js';
+export { DEFAULT_GATEWAY_SETTINGS } from './gateway/ExecutionGateway.js';
+export { PortfolioError, type PortfolioErrorCode } from './portfolio/PortfolioError.js';
+export {
+  type PortfolioAsset,
+  type PortfolioHolding,
+  type PortfolioPriceSource,
+  type PortfolioSnapshot,
+  type PortfolioTokenInput,
+  type PortfolioTotals,
+  type PortfolioUnreadable,
+  type PortfolioUsdRoute,
+  USD_REFERENCE_WHOLE_UNITS,
+} from './portfolio/types.js';
+export {
+  DEFAULT_PORTFOLIO_BATCH_SIZE,
+  MAX_PORTFOLIO_BATCH_SIZE,
+  type ReadTokenBalancesParameters,
+  type ReadTokenBalancesReturnType,
+  readTokenBalances,
+  type TokenBalanceRead,
+} from './portfolio/readTokenBalances.js';
+export {
+  type ReadVaultAssetsParameters,
+  readVaultAssets,
+  type VaultAssetsRead,
+} from './portfolio/readVaultAssets.js';
+export { type UsdFromWeiParameters, usdFromWei } from './portfolio/usdFromWei.js';
+export { type PortfolioTotalsParameters, portfolioTotals } from './portfolio/portfolioTotals.js';
+export { defaultUsdToken } from './portfolio/defaultUsdToken.js';
+export { type ReadPortfolioParameters, readPortfolio } from './portfolio/readPortfolio.js';

@@ -32,6 +32,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   CONFIRMATION_NOT_CONFIGURED: 503,
   LOG_SCAN_FAILED: 502,
   APPROVALS_NOT_CONFIGURED: 422,
+  PORTFOLIO_NOT_CONFIGURED: 422,
+  INVALID_PORTFOLIO_PARAMETER: 422,
 };
 
 /** Turns anything thrown while serving a request into the problem the client sees. */

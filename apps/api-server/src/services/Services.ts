@@ -8,6 +8,8 @@ import type { SwapService } from './SwapService.js';
 import type { WalletService } from './WalletService.js';
 import type { WatcherService } from './WatcherService.js';
 import type { ApprovalService } from './ApprovalService.js';
+import type { GasService } from './GasService.js';
+import type { PortfolioService } from './PortfolioService.js';
 
 /** Everything the controllers use; built once per app by the composition root. */
 export interface Services {
@@ -23,4 +25,6 @@ export interface Services {
   events: { hub: EventHub; heartbeatMs: number };
   approvals: ApprovalService;
   watcher: WatcherService;
+  gas: GasService;
+  portfolio: PortfolioService;
 }

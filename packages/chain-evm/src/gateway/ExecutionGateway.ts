@@ -9,6 +9,7 @@ import { approveConfirmation, denyConfirmation, expireConfirmation } from './dec
 import { decideApprovedRun } from './decideApprovedRun.js';
 import { decideHold } from './decideHold.js';
 import { ConfirmationError } from '../errors/ConfirmationError.js';
+import { worstCaseFeeWei } from './worstCaseFeeWei.js';
 import type {
   BroadcastTransaction,
   ConfirmationRecord,
@@ -36,18 +37,16 @@ interface Assessed extends AssessReturnType {
   readonly unsafe: Refusal | null;
 }
 
-const DEFAULT_SETTINGS: GatewaySettings = {
+/** The gateway's documented defaults (what `settings` falls back to). */
+export const DEFAULT_GATEWAY_SETTINGS: Readonly<GatewaySettings> = Object.freeze({
   receiptTimeoutMs: 60_000,
   replaceAfterMs: 30_000,
   maxReplacements: 3,
   feeCeilingWei: 500_000_000_000n,
   rpcTimeoutMs: 8_000,
-  confirmMode: { kind: 'off' },
+  confirmMode: { kind: 'off' } as const,
   confirmTtlMs: 600_000,
-};
-
-/** Replacement fees grow by at least 12.5% each time (what nodes require). */
-const REPLACEMENT_BUMP_NUMERATOR = 1125n;
+});
 
 /**
  * The execution gateway: the ONE place that signs and broadcasts. `execute(intent)` runs the pipeline
@@ -81,7 +80,7 @@ export class ExecutionGateway {
     this.#p = parameters;
     this.#wallet = new Wallet(parameters.privateKey);
     this.address = this.#wallet.address as Address;
-    this.#settings = { ...DEFAULT_SETTINGS, ...parameters.settings };
+    this.#settings = { ...DEFAULT_GATEWAY_SETTINGS, ...parameters.settings };
     this.#clock = parameters.clock ?? Date.now;
     this.#createId = parameters.createId ?? (() => globalThis.crypto.randomUUID());
     if (this.#settings.confirmMode.kind !== 'off' && parameters.confirmations === undefined) {
@@ -164,7 +163,8 @@ export class ExecutionGateway {
       });
     }
     // Worst case: every allowed replacement at +12.5%, never above the ceiling.
-    const reserveWei = value + simulation.gasLimit * this.#worstFeePerGas(maxFeeOf(fees));
+    const reserveWei =
+      value + this.#worstFee({ gasLimit: simulation.gasLimit, maxFeePerGas: maxFeeOf(fees) });
 
     // 6. Governor: atomic reservation of the priced value plus the worst-case fee.
     const decision = await this.#p.governor.reserve({ action: intent.action, value: reserveWei });
@@ -745,7 +745,7 @@ export class ExecutionGateway {
     if (record.status === 'confirmed' || record.status === 'reverted') return record;
     const feeWei = receipt.gasUsed * receipt.effectiveGasPrice;
     const reserved = record.valueWei ?? 0n;
-    const spent = receipt.status === 1 ? reserved - this.#worstFee(record) + feeWei : feeWei;
+    const spent = receipt.status === 1 ? reserved - this.#reservedFee(record) + feeWei : feeWei;
     if (record.reservationId !== null) {
       // Never more than was reserved (the reservation already counted the worst case).
       await this.#p.governor.commit({ id: record.reservationId, value: min(max(spent, 0n), reserved) });
@@ -774,14 +774,19 @@ export class ExecutionGateway {
   }
 
   /** The worst-case fee the reservation counted (recomputed from the first transaction: same rule as reserve). */
-  #worstFee(record: ExecutionRecord): bigint {
+  #reservedFee(record: ExecutionRecord): bigint {
     const first = record.transactions[0];
     if (!first) return 0n;
-    return first.gasLimit * this.#worstFeePerGas(first.maxFeePerGas);
+    return this.#worstFee(first);
   }
 
-  #worstFeePerGas(maxFeePerGas: bigint): bigint {
-    return min(this.#settings.feeCeilingWei, bumped(maxFeePerGas, this.#settings.maxReplacements));
+  #worstFee({ gasLimit, maxFeePerGas }: { gasLimit: bigint; maxFeePerGas: bigint }): bigint {
+    return worstCaseFeeWei({
+      gasLimit,
+      maxFeePerGas,
+      feeCeilingWei: this.#settings.feeCeilingWei,
+      maxReplacements: this.#settings.maxReplacements,
+    });
   }
 
   async #nonceAt(provider: RpcSender, chainId: number, tag: 'latest' | 'pending'): Promise<number> {
@@ -797,12 +802,6 @@ export class ExecutionGateway {
 
 function maxFeeOf(fees: FeeQuote): bigint {
   return fees.kind === 'eip1559' ? fees.maxFeePerGas : fees.gasPrice;
-}
-
-function bumped(fee: bigint, times: number): bigint {
-  let out = fee;
-  for (let i = 0; i < times; i++) out = (out * REPLACEMENT_BUMP_NUMERATOR + 999n) / 1000n;
-  return out;
 }
 
 function min(a: bigint, b: bigint): bigint {

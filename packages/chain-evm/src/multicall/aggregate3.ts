@@ -1,6 +1,7 @@
 import { RpcError } from '../errors/RpcError.js';
 import { rpcCall } from '../rpc/rpcCall.js';
-import { multicall3Interface } from './multicall3Interface.js';
+import { decodeAggregate3Result } from './decodeAggregate3Result.js';
+import { encodeAggregate3 } from './encodeAggregate3.js';
 
 /** The one JSON-RPC capability read helpers need (an ethers `JsonRpcProvider` has it). */
 export interface RpcSender {
@@ -60,9 +61,7 @@ export async function aggregate3({
   timeoutMs = 10_000,
 }: Aggregate3Parameters): Promise<Aggregate3ReturnType> {
   if (calls.length === 0) return [];
-  const data = multicall3Interface.encodeFunctionData('aggregate3', [
-    calls.map((c) => [c.target, c.allowFailure, c.callData]),
-  ]);
+  const data = encodeAggregate3(calls);
   const tag = typeof blockTag === 'bigint' ? `0x${blockTag.toString(16)}` : blockTag;
   const raw = await rpcCall({
     chainId,
@@ -72,11 +71,9 @@ export async function aggregate3({
   });
   try {
     if (typeof raw !== 'string') throw new TypeError('non-string result');
-    const [results] = multicall3Interface.decodeFunctionResult('aggregate3', raw) as unknown as [
-      { success: boolean; returnData: string }[],
-    ];
+    const results = decodeAggregate3Result(raw);
     if (results.length !== calls.length) throw new TypeError('result count mismatch');
-    return results.map((r) => ({ success: r.success, returnData: r.returnData as `0x${string}` }));
+    return results;
   } catch (cause) {
     throw new RpcError('RPC_ERROR', {
       chainId,

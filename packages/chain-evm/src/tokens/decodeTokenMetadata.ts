@@ -1,5 +1,5 @@
-import { AbiCoder, toUtf8String } from 'ethers';
 import type { Aggregate3Result } from '../multicall/aggregate3.js';
+import { decodeAbiText } from '../multicall/decodeAbiText.js';
 import { decodeUint256 } from '../multicall/decodeUint256.js';
 
 /** A token's metadata as read from the chain; `null` where the token does not answer readably. */
@@ -26,24 +26,7 @@ export function decodeTokenMetadata(results: readonly (Aggregate3Result | undefi
   const value = decimals?.success ? decodeUint256(decimals.returnData) : null;
   return {
     decimals: value === null || value > 255n ? null : Number(value),
-    symbol: symbol?.success ? decodeText(symbol.returnData, 32) : null,
-    name: name?.success ? decodeText(name.returnData, 100) : null,
+    symbol: symbol?.success ? decodeAbiText(symbol.returnData, 32) : null,
+    name: name?.success ? decodeAbiText(name.returnData, 100) : null,
   };
-}
-
-/** ABI `string`, or `bytes32` padded with zeros; printable text only, else `null`. */
-function decodeText(data: `0x${string}`, maxLength: number): string | null {
-  let text: string | null = null;
-  try {
-    if (data.length === 66) {
-      text = toUtf8String(data).replace(/\0+$/, '');
-    } else {
-      text = AbiCoder.defaultAbiCoder().decode(['string'], data)[0] as string;
-    }
-  } catch {
-    return null;
-  }
-  // Token metadata is untrusted: no control characters, bounded length.
-  const clean = text.replace(/\p{C}/gu, '').trim().slice(0, maxLength);
-  return clean.length > 0 ? clean : null;
 }

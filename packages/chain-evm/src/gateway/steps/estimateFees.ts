@@ -1,14 +1,15 @@
 import type { ChainInfo } from '../../chains/chains.js';
+import { feeQuoteForTier } from '../../gas/feeQuoteForTier.js';
+import { GAS_TIERS } from '../../gas/gasTiers.js';
+import { getGasRecommendation } from '../../gas/getGasRecommendation.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
-import { rpcCall } from '../../rpc/rpcCall.js';
 import type { FeeQuote } from '../types.js';
 
-/** Blocks of history read by `eth_feeHistory`. */
-export const FEE_HISTORY_BLOCKS = 20;
-/** Reward percentile used as the priority fee (the median tip of recent blocks). */
-export const PRIORITY_PERCENTILE = 50;
-/** Lowest priority fee offered, in wei (0.01 gwei): a zero tip is never mined first on a busy chain. */
-export const MIN_PRIORITY_FEE_WEI = 10_000_000n;
+// The history length and the tip floor are the gas recommendation's (one rule for the gateway and `/gas/*`); these
+// names stay exported from here for existing users.
+export { FEE_HISTORY_BLOCKS, MIN_PRIORITY_FEE_WEI } from '../../gas/gasTiers.js';
+/** Reward percentile used as the priority fee (the median tip of recent blocks): the `standard` tier's. */
+export const PRIORITY_PERCENTILE: number = GAS_TIERS.standard.percentile;
 
 /** Parameters of {@link estimateFees}. */
 export interface EstimateFeesParameters {
@@ -18,10 +19,11 @@ export interface EstimateFeesParameters {
 }
 
 /**
- * Fees for the next transaction. EIP-1559 chains: ONE `eth_feeHistory` over {@link FEE_HISTORY_BLOCKS} blocks;
- * `maxPriorityFeePerGas` = the median of each block's {@link PRIORITY_PERCENTILE}th-percentile tip (at least
- * {@link MIN_PRIORITY_FEE_WEI}); `maxFeePerGas` = 2 × the next block's base fee + the tip (survives six full blocks
- * in a row). Legacy chains (`eip1559: false`): `eth_gasPrice`. Node trouble → typed `RpcError`.
+ * Fees for the next transaction: the `standard` tier of `getGasRecommendation` (ONE request). EIP-1559 chains:
+ * `eth_feeHistory` over `FEE_HISTORY_BLOCKS` blocks; `maxPriorityFeePerGas` = the median of each block's
+ * {@link PRIORITY_PERCENTILE}th-percentile tip (at least `MIN_PRIORITY_FEE_WEI`); `maxFeePerGas` = 2 × the next
+ * block's base fee + the tip (survives six full blocks in a row). Legacy chains (`eip1559: false`): `eth_gasPrice`.
+ * Node trouble or a malformed answer → typed `RpcError`.
  *
  * @example
  * ```ts
@@ -34,48 +36,6 @@ export async function estimateFees({
   chain,
   timeoutMs = 8_000,
 }: EstimateFeesParameters): Promise<FeeQuote> {
-  if (!chain.eip1559) {
-    const raw = await rpcCall({
-      chainId: chain.id,
-      method: 'eth_gasPrice',
-      timeoutMs,
-      run: () => provider.send('eth_gasPrice', []),
-    });
-    return { kind: 'legacy', gasPrice: quantity(raw, chain.id, 'eth_gasPrice') };
-  }
-  const history = (await rpcCall({
-    chainId: chain.id,
-    method: 'eth_feeHistory',
-    timeoutMs,
-    run: () =>
-      provider.send('eth_feeHistory', [
-        `0x${FEE_HISTORY_BLOCKS.toString(16)}`,
-        'latest',
-        [PRIORITY_PERCENTILE],
-      ]),
-  })) as { baseFeePerGas?: unknown[]; reward?: unknown[][] };
-  const baseFees = history?.baseFeePerGas;
-  if (!Array.isArray(baseFees) || baseFees.length === 0) {
-    throw new TypeError('eth_feeHistory answered without baseFeePerGas');
-  }
-  // The last entry is the NEXT block's base fee.
-  const baseFeePerGas = quantity(baseFees[baseFees.length - 1], chain.id, 'eth_feeHistory');
-  const tips = (history.reward ?? [])
-    .map((r) => (Array.isArray(r) && r[0] !== undefined ? quantity(r[0], chain.id, 'eth_feeHistory') : 0n))
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const median = tips.length > 0 ? (tips[Math.floor(tips.length / 2)] as bigint) : 0n;
-  const maxPriorityFeePerGas = median > MIN_PRIORITY_FEE_WEI ? median : MIN_PRIORITY_FEE_WEI;
-  return {
-    kind: 'eip1559',
-    baseFeePerGas,
-    maxPriorityFeePerGas,
-    maxFeePerGas: 2n * baseFeePerGas + maxPriorityFeePerGas,
-  };
-}
-
-function quantity(value: unknown, chainId: number, method: string): bigint {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value)) {
-    throw new TypeError(`${method} on chain ${chainId} answered a malformed quantity`);
-  }
-  return BigInt(value);
+  const recommendation = await getGasRecommendation({ provider, chain, timeoutMs });
+  return feeQuoteForTier({ recommendation, tier: 'standard' });
 }

@@ -1,5 +1,8 @@
-import { parseEther } from '@org/governor';
+import { uniswapV2RouterAbi } from '@org/devnet';
+import { Contract, parseEther, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Address } from '../../chains/chains.js';
+import { multicall3Interface } from '../../multicall/multicall3Interface.js';
 import { type SwapDevnet, startSwapDevnet } from '../../swap/testing/startSwapDevnet.js';
 import { priceInNative } from './priceInNative.js';
 
@@ -12,40 +15,110 @@ afterAll(async () => {
   await env?.devnet.stop();
 });
 
-describe('priceInNative', () => {
-  it('values the same token twice at each amount (never the first amount twice), still in one round trip', async () => {
-    const { usdc } = env.devnet.manifest.tokens;
-    let calls = 0;
+describe('priceInNative (devnet)', () => {
+  it('a token listed twice is probed once and each amount is valued on its own, from the route it reports', async () => {
+    const usdc = env.devnet.manifest.tokens.usdc.address as Address;
+    const sent: number[] = [];
     const counting = {
-      send: (m: string, p: unknown[]) => {
-        calls++;
-        return env.provider.send(m, p);
+      send: (method: string, params: unknown[]) => {
+        const [calls] = multicall3Interface.decodeFunctionData(
+          'aggregate3',
+          (params[0] as { data: string }).data,
+        ) as unknown as [unknown[]];
+        sent.push(calls.length);
+        return env.provider.send(method, params);
       },
     };
-    const single = async (amount: bigint) =>
-      (
-        await priceInNative({
-          provider: env.provider,
-          chain: env.chain,
-          amounts: [{ token: usdc.address, amount }],
-          minLiquidityWei: parseEther('10'),
-        })
-      ).totalWei as bigint;
-    const small = await single(100_000_000n);
-    const large = await single(10_000_000_000n);
-    expect(large).toBeGreaterThan(small * 99n);
+    const floor = parseEther('10');
     const both = await priceInNative({
       provider: counting,
       chain: env.chain,
       amounts: [
-        { token: usdc.address, amount: 100_000_000n },
-        { token: usdc.address, amount: 0n },
-        { token: usdc.address, amount: 10_000_000_000n },
+        { token: usdc, amount: 123_456_789n },
+        { token: usdc, amount: 10n ** 6n },
       ],
-      minLiquidityWei: parseEther('10'),
+      minLiquidityWei: floor,
     });
-    expect(calls).toBe(1);
-    expect(both.items.map((i) => i.valueWei)).toEqual([small, 0n, large]);
-    expect(both.totalWei).toBe(small + large);
+    // One V2 pair + three V3 pools (slot0 and the pool's WETH balance each): 7 calls for the one token.
+    expect(sent).toEqual([7]);
+    for (const [i, amount] of [123_456_789n, 10n ** 6n].entries()) {
+      const alone = await priceInNative({
+        provider: env.provider,
+        chain: env.chain,
+        amounts: [{ token: usdc, amount }],
+        minLiquidityWei: floor,
+      });
+      expect(both.items[i]?.valueWei).toBe(alone.totalWei);
+      const route = both.items[i]?.route;
+      expect(route?.valueWei).toBe(alone.totalWei);
+      expect(
+        both.items[i]?.routes.filter((r) => r.usable).every((r) => r.valueWei <= (route?.valueWei ?? -1n)),
+      ).toBe(true);
+    }
+    expect(both.totalWei).toBe((both.items[0]?.valueWei as bigint) + (both.items[1]?.valueWei as bigint));
+  });
+
+  it('blockTag reads the pools at that block (a later swap does not change the price read there)', async () => {
+    const snapshot = await env.devnet.snapshot();
+    try {
+      const { contracts, tokens } = env.devnet.manifest;
+      const wbtc = tokens.wbtc.address as Address;
+      const at = BigInt(await env.provider.getBlockNumber());
+      const amounts = [{ token: wbtc, amount: 10n ** 8n }];
+      const before = await priceInNative({
+        provider: env.provider,
+        chain: env.chain,
+        amounts,
+        minLiquidityWei: 1n,
+      });
+      const trader = new Wallet(env.devnet.manifest.accounts[4]!.privateKey, env.provider);
+      const router = new Contract(contracts.uniswapV2Router02, uniswapV2RouterAbi, trader);
+      await (
+        await router.getFunction('swapExactETHForTokens')(
+          0n,
+          [contracts.weth, wbtc],
+          trader.address,
+          2n ** 40n,
+          {
+            value: parseEther('50'),
+          },
+        )
+      ).wait();
+      const after = await priceInNative({
+        provider: env.provider,
+        chain: env.chain,
+        amounts,
+        minLiquidityWei: 1n,
+      });
+      const pinned = await priceInNative({
+        provider: env.provider,
+        chain: env.chain,
+        amounts,
+        minLiquidityWei: 1n,
+        blockTag: at,
+      });
+      expect(after.totalWei).not.toBe(before.totalWei);
+      expect(pinned.totalWei).toBe(before.totalWei);
+    } finally {
+      await env.devnet.revert(snapshot);
+    }
+  });
+
+  it('without pools configured: WETH is still 1:1 and a zero amount 0, any other token unknown', async () => {
+    const bare = { ...env.chain, contracts: { ...env.chain.contracts, uniswapV2: null, uniswapV3: null } };
+    const weth = env.devnet.manifest.contracts.weth as Address;
+    const priced = await priceInNative({
+      provider: { send: () => Promise.reject(new Error('no request expected')) },
+      chain: bare,
+      amounts: [
+        { token: weth, amount: 5n },
+        { token: env.devnet.manifest.tokens.dai.address as Address, amount: 0n },
+        { token: env.devnet.manifest.tokens.usdc.address as Address, amount: 1n },
+      ],
+      minLiquidityWei: 1n,
+    });
+    expect(priced.items.map((i) => i.valueWei)).toEqual([5n, 0n, null]);
+    expect(priced.totalWei).toBeNull();
+    expect(priced.reason).toMatch(/no pricing configuration/);
   });
 });

@@ -68,7 +68,12 @@ export async function simulateTransaction({
     if (revert !== undefined) return { ok: false, reason: decodeRevertReason(revert), revertData: revert };
     if (error instanceof RpcError) throw error;
     throw new RpcError(
-      /ECONN|fetch failed|socket/i.test(String((error as Error)?.message)) ? 'RPC_UNAVAILABLE' : 'RPC_ERROR',
+      // Same reading as `rpcCall`: a node that cannot be reached (or answers HTTP 5xx) is unavailable.
+      /ECONN|fetch failed|socket|SERVER_ERROR|NETWORK_ERROR/i.test(
+        `${String((error as { code?: unknown })?.code)} ${String((error as Error)?.message)}`,
+      )
+        ? 'RPC_UNAVAILABLE'
+        : 'RPC_ERROR',
       {
         chainId,
         method: 'eth_estimateGas',
