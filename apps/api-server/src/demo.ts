@@ -33,6 +33,9 @@ async function demo(): Promise<void> {
       devnet.manifest.contracts.weth,
     ].join(','),
     WALLET_PRIVATE_KEY: account.privateKey,
+    // The portfolio's USD figures come from the devnet USDC's pools; the devnet vault is valued by its assets.
+    PORTFOLIO_USD_TOKEN_DEVNET: devnet.manifest.tokens.usdc.address,
+    PORTFOLIO_VAULTS_DEVNET: devnet.manifest.tokens.vault.address,
     DATA_DIR: process.env.DATA_DIR ?? './.data/demo',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
@@ -59,6 +62,8 @@ async function demo(): Promise<void> {
       `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/wallet/info?chain=devnet"`,
       `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/security/token?chain=devnet&address=${devnet.manifest.tokens.honeypot.address}"`,
       `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/governor/status"`,
+      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/portfolio/"`,
+      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/gas/recommendation"`,
       `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/swap/tokens"`,
       `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/swap/quote?tokenIn=ETH&tokenOut=USDC&amountIn=0.01"`,
       '',
