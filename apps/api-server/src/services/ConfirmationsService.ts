@@ -56,7 +56,7 @@ export class ConfirmationsService {
     if (Object.keys(fields).length > 0) {
       throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, { fields });
     }
-    await this.#gateway?.processConfirmations();
+    await this.#gateway?.processConfirmations({ runApproved: false });
     const page = await this.#store.list({
       limit,
       ...(status === undefined ? {} : { status: status as ConfirmationStatus }),
@@ -69,7 +69,7 @@ export class ConfirmationsService {
   }
 
   async get(id: string): Promise<ConfirmationDto> {
-    await this.#gateway?.processConfirmations();
+    await this.#gateway?.processConfirmations({ runApproved: false });
     const found = await this.#store.get(id);
     if (!found) throw new ApiProblem(404, 'CONFIRMATION_NOT_FOUND', 'No held action with this id');
     return toConfirmationDto(found, this.#registry);

@@ -173,6 +173,21 @@ describe('ExecutionGateway confirmations', () => {
     expect(h.sent).toHaveLength(1);
   });
 
+  it('processConfirmations({ runApproved: false }) only expires: an approved action waits for the runner', async () => {
+    const h = confirmHarness({ receiptAt: 0 }, { kind: 'all' });
+    const held = await h.gateway.execute(swap());
+    await h.confirmations.transition({
+      id: held.confirmation?.id as string,
+      from: ['pending'],
+      to: 'approved',
+      patch: { approvedValueWei: parseEther('0.01'), decidedAt: 1, decidedBy: 'cli' },
+      at: Date.now(),
+    });
+    expect(await h.gateway.processConfirmations({ runApproved: false })).toEqual([]);
+    expect(h.sent).toEqual([]);
+    expect((await h.gateway.processConfirmations()).map((r) => r.status)).toEqual(['confirmed']);
+  });
+
   it('an approval is bound to its own intent: approving one held action leaves another untouched', async () => {
     const h = confirmHarness({ receiptAt: 0 }, { kind: 'all' });
     const small = await h.gateway.execute(swap({ value: parseEther('0.01') }));

@@ -322,14 +322,19 @@ export class ExecutionGateway {
 
   /**
    * Housekeeping of held actions: denies those whose time ran out (`CONFIRMATION_EXPIRED`) and runs those approved
-   * elsewhere (the operator CLI on the same database) that nothing runs yet. Returns the executions it changed.
+   * elsewhere (the operator CLI on the same database) that nothing runs yet — unless `runApproved` is false (a read
+   * that must not wait for a transaction). Returns the executions it changed.
    *
    * @example
    * ```ts
    * setInterval(() => gateway.processConfirmations(), 2_000);
    * ```
    */
-  async processConfirmations(): Promise<ExecutionRecord[]> {
+  async processConfirmations({
+    runApproved = true,
+  }: {
+    runApproved?: boolean;
+  } = {}): Promise<ExecutionRecord[]> {
     const store = this.#p.confirmations;
     if (!store) return [];
     const changed: ExecutionRecord[] = [];
@@ -340,6 +345,7 @@ export class ExecutionGateway {
         if (record) changed.push(record);
       }
     }
+    if (!runApproved) return changed;
     for (const approved of await this.#all(store, 'approved')) {
       changed.push((await this.#runApproved(approved)).record);
     }
