@@ -44,6 +44,8 @@ export type {
   LedgerReserveReturnType,
   LedgerSnapshot,
   LedgerSnapshotParameters,
+  LedgerStatusParameters,
+  LedgerStatusReturnType,
   Policy,
   Remaining,
   ReservationRecord,

@@ -156,6 +156,10 @@ describe('SqliteSpendLedger', () => {
     await a.commit({ id: small.reservationId as string });
     // The lagging process is at T + 23 h: its rolling window still holds the 0.4 (and the 0.01).
     lagging.set(T + 23 * HOUR);
+    // Its reads count it too (one-statement status and snapshot), while the leading process sees only the 0.01.
+    expect((await b.status()).spent.daily).toEqual({ committed: E('0.41'), reserved: 0n, total: E('0.41') });
+    expect((await b.status()).remaining.daily).toBe(E('0.09'));
+    expect((await a.status()).spent.daily.committed).toBe(E('0.01'));
     const over = await b.reserve({ action: 'swap', value: E('0.1') });
     expect(over.code).toBe('DAILY_LIMIT_EXCEEDED');
     const fits = await b.reserve({ action: 'swap', value: E('0.09') });

@@ -39,6 +39,20 @@ export interface ReservationRow {
   settled_at: number | null;
 }
 
+/** A row of the one-statement snapshot read (`readSnapshot`, and `readStatus` with `open_reservations`). */
+export interface SnapshotRow {
+  kill_switch: number;
+  open_sum: string;
+  window_cursor: number;
+  window_committed: string;
+  session_reserved: string | null;
+  session_committed: string | null;
+  /** JSON array of the committed values (decimal strings) between the cursor and the window start. */
+  committed_between: string;
+  /** JSON array of `[id, action, session_id, reserved_value, value, reserved_at]`, oldest first. */
+  open_reservations?: string;
+}
+
 export function amount(text: string): bigint {
   if (!/^[0-9]+$/.test(text))
     throw new LedgerError({ shortMessage: `Corrupt amount in the ledger: "${text}".` });
