@@ -1,9 +1,10 @@
-import { type ConfirmFn, formatEther, Governor, type GovernorStatus } from '@org/governor';
+import { type ConfirmFn, Governor } from '@org/governor';
 import { SqliteSpendLedger } from '@org/governor/sqlite';
 import type { Database } from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { EthAmountDto, GovernorStatusDto, WindowSpendDto } from '../dto/governor.js';
+import type { GovernorStatusDto } from '../dto/governor.js';
+import { createStatusDtoMapper } from './createStatusDtoMapper.js';
 
 /**
  * The server's one spend governor, on the SQLite ledger (daily spend, open reservations and the kill switch survive
@@ -11,6 +12,7 @@ import type { EthAmountDto, GovernorStatusDto, WindowSpendDto } from '../dto/gov
  */
 export class GovernorService {
   readonly governor: Governor;
+  readonly #toDto = createStatusDtoMapper();
 
   constructor({
     config,
@@ -40,7 +42,7 @@ export class GovernorService {
   }
 
   async status(): Promise<GovernorStatusDto> {
-    return toDto(await this.governor.status());
+    return this.#toDto(await this.governor.status());
   }
 
   async kill(): Promise<GovernorStatusDto> {
@@ -56,41 +58,4 @@ export class GovernorService {
 
 function bigintAsString(_key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;
-}
-
-function eth(wei: bigint): EthAmountDto {
-  return { eth: formatEther(wei), wei: wei.toString() };
-}
-
-function windowDto(w: { committed: bigint; reserved: bigint; total: bigint }): WindowSpendDto {
-  return { committed: eth(w.committed), reserved: eth(w.reserved), total: eth(w.total) };
-}
-
-function toDto(s: GovernorStatus): GovernorStatusDto {
-  return {
-    killSwitch: s.killSwitch,
-    confirmMode: s.confirmMode,
-    dailyWindow: s.dailyWindow,
-    windowStart: new Date(s.windowStart).toISOString(),
-    sessionStartedAt: new Date(s.sessionStartedAt).toISOString(),
-    limits: {
-      maxPerTx: eth(s.limits.maxPerTx),
-      dailyLimit: eth(s.limits.dailyLimit),
-      sessionLimit: eth(s.limits.sessionLimit),
-    },
-    spent: { daily: windowDto(s.spent.daily), session: windowDto(s.spent.session) },
-    remaining: {
-      perTx: eth(s.remaining.perTx),
-      daily: eth(s.remaining.daily),
-      session: eth(s.remaining.session),
-    },
-    openReservations: s.openReservations.map((r) => ({
-      id: r.id,
-      action: r.action,
-      value: eth(r.reservedValue),
-      reservedAt: new Date(r.reservedAt).toISOString(),
-      expired: r.expired,
-    })),
-    at: new Date(s.at).toISOString(),
-  };
 }
