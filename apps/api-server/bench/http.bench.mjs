@@ -59,15 +59,23 @@ const bodies = {
 const bare = startChild('bare', { bodies });
 const bareUrl = (await bare.ready).url;
 
+const auth = { 'x-api-key': KEY };
 const routes = [
   { name: 'GET /health', path: '/health', headers: {} },
-  { name: 'GET /governor/status (auth)', path: '/governor/status', headers: { 'x-api-key': KEY } },
+  { name: 'GET /governor/status (auth)', path: '/governor/status', headers: auth },
+  // The same route against a bare app that does the same ledger read: what our HTTP stack alone adds.
+  {
+    name: '  bare doing the same read',
+    path: '/governor/status',
+    barePath: '/governor/status/read',
+    headers: auth,
+  },
 ].filter((r) => (process.env.BENCH_ROUTES ?? r.path).split(',').includes(r.path));
 
 async function run(side, route, connections, seconds) {
   const before = await side.server.cpu();
   const result = await autocannon({
-    url: `${side.url}${route.path}`,
+    url: `${side.url}${(side.name === 'bare' && route.barePath) || route.path}`,
     headers: route.headers,
     connections,
     duration: seconds,
