@@ -21,6 +21,7 @@ import {
   amount,
   type ReservationRow,
   type SessionRow,
+  type SnapshotFields,
   type SnapshotRow,
   type StateRow,
   toRecord,
@@ -168,7 +169,7 @@ export class SqliteSpendLedger implements SpendLedger {
     return this.#guard(() => {
       this.#refuseForeignTransaction();
       const row = this.#s.readSnapshot.get({ sessionId, windowStart }) as SnapshotRow;
-      return snapshotOf(row, windowStart);
+      return snapshotOf(JSON.parse(row.snapshot) as SnapshotFields, windowStart);
     });
   }
 
@@ -180,7 +181,8 @@ export class SqliteSpendLedger implements SpendLedger {
     return this.#guard(() => {
       this.#refuseForeignTransaction();
       const row = this.#s.readStatus.get({ sessionId, windowStart }) as SnapshotRow;
-      return { snapshot: snapshotOf(row, windowStart), openReservations: openReservationsOf(row) };
+      const fields = JSON.parse(row.snapshot) as SnapshotFields;
+      return { snapshot: snapshotOf(fields, windowStart), openReservations: openReservationsOf(fields) };
     });
   }
 
@@ -369,35 +371,29 @@ export class SqliteSpendLedger implements SpendLedger {
 }
 
 /** The snapshot a read returns (what `#read` computes inside a write batch, without moving the cursor). */
-function snapshotOf(row: SnapshotRow, windowStart: number): LedgerSnapshot {
+function snapshotOf(fields: SnapshotFields, windowStart: number): LedgerSnapshot {
+  const [killSwitch, openSum, cursor, committed, sessionReserved, sessionCommitted, committedBetween] =
+    fields;
   let between = 0n;
-  for (const value of JSON.parse(row.committed_between) as string[]) between += amount(value);
-  const windowCommitted = amount(row.window_committed);
+  for (const value of committedBetween) between += amount(value);
+  const windowCommitted = amount(committed);
   return {
-    killed: row.kill_switch === 1,
+    killed: killSwitch === 1,
     daily: {
       // Past the cursor, the part before the window start has left the window; before it (a lagging clock), the
       // older part still counts.
-      committed: windowStart >= row.window_cursor ? windowCommitted - between : windowCommitted + between,
-      reserved: amount(row.open_sum),
+      committed: windowStart >= cursor ? windowCommitted - between : windowCommitted + between,
+      reserved: amount(openSum),
     },
     session: {
-      committed: row.session_committed === null ? 0n : amount(row.session_committed),
-      reserved: row.session_reserved === null ? 0n : amount(row.session_reserved),
+      committed: sessionCommitted === null ? 0n : amount(sessionCommitted),
+      reserved: sessionReserved === null ? 0n : amount(sessionReserved),
     },
   };
 }
 
-function openReservationsOf(row: SnapshotRow): ReservationRecord[] {
-  const rows = JSON.parse(row.open_reservations ?? '[]') as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    number,
-  ][];
-  return rows.map(([id, action, session_id, reserved_value, value, reserved_at]) =>
+function openReservationsOf(fields: SnapshotFields): ReservationRecord[] {
+  return (fields[7] ?? []).map(([id, action, session_id, reserved_value, value, reserved_at]) =>
     toRecord({
       id,
       action,

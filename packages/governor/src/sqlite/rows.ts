@@ -39,19 +39,29 @@ export interface ReservationRow {
   settled_at: number | null;
 }
 
-/** A row of the one-statement snapshot read (`readSnapshot`, and `readStatus` with `open_reservations`). */
+/** A row of the one-statement reads (`readSnapshot`, `readStatus`): one JSON array, see `statements.ts`. */
 export interface SnapshotRow {
-  kill_switch: number;
-  open_sum: string;
-  window_cursor: number;
-  window_committed: string;
-  session_reserved: string | null;
-  session_committed: string | null;
-  /** JSON array of the committed values (decimal strings) between the cursor and the window start. */
-  committed_between: string;
-  /** JSON array of `[id, action, session_id, reserved_value, value, reserved_at]`, oldest first. */
-  open_reservations?: string;
+  snapshot: string;
 }
+
+/** The parsed array of a {@link SnapshotRow}; `readStatus` adds the open reservations. */
+export type SnapshotFields = [
+  killSwitch: number,
+  openSum: string,
+  windowCursor: number,
+  windowCommitted: string,
+  sessionReserved: string | null,
+  sessionCommitted: string | null,
+  committedBetween: string[],
+  openReservations?: [
+    id: string,
+    action: string,
+    sessionId: string,
+    reserved: string,
+    value: string,
+    at: number,
+  ][],
+];
 
 export function amount(text: string): bigint {
   if (!/^[0-9]+$/.test(text))

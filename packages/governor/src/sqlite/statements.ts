@@ -22,16 +22,21 @@ export type Statements = Record<
 >;
 
 /**
- * The columns of a snapshot, read in ONE statement (one implicit read transaction: consistent, and one lock instead
- * of a BEGIN, three reads and a COMMIT): the aggregates, this session's sums, and the committed values between the
- * window cursor and the caller's window start (in either order — a caller's clock may lag the cursor).
+ * A snapshot read in ONE statement (one implicit read transaction: consistent, and one lock instead of a BEGIN,
+ * three reads and a COMMIT), as one JSON array — `[kill_switch, open_sum, window_cursor, window_committed,
+ * session_reserved, session_committed, [committed values between the window cursor and the caller's window start
+ * (either order: a caller's clock may lag the cursor)]]` — so that the driver builds one string, not a row object.
  */
-const SNAPSHOT_COLUMNS = `s.kill_switch, s.open_sum, s.window_cursor, s.window_committed,
-  (SELECT reserved_sum FROM governor_sessions WHERE session_id = :sessionId) AS session_reserved,
-  (SELECT committed_sum FROM governor_sessions WHERE session_id = :sessionId) AS session_committed,
-  (SELECT json_group_array(value) FROM governor_reservations WHERE status = 'committed'
-     AND reserved_at >= min(:windowStart, s.window_cursor) AND reserved_at < max(:windowStart, s.window_cursor))
-     AS committed_between`;
+const SNAPSHOT_FIELDS = `s.kill_switch, s.open_sum, s.window_cursor, s.window_committed,
+  (SELECT reserved_sum FROM governor_sessions WHERE session_id = :sessionId),
+  (SELECT committed_sum FROM governor_sessions WHERE session_id = :sessionId),
+  json((SELECT json_group_array(value) FROM governor_reservations WHERE status = 'committed'
+     AND reserved_at >= min(:windowStart, s.window_cursor) AND reserved_at < max(:windowStart, s.window_cursor)))`;
+
+/** The open reservations as `[[id, action, session_id, reserved_value, value, reserved_at], …]`, oldest first. */
+const OPEN_RESERVATIONS = `json((SELECT json_group_array(
+    json_array(id, action, session_id, reserved_value, value, reserved_at) ORDER BY reserved_at, id)
+  FROM governor_reservations WHERE status = 'reserved'))`;
 
 /** Prepares every statement once (the schema must exist). */
 export function prepareStatements(database: SqliteDatabaseLike): Statements {
@@ -62,13 +67,9 @@ export function prepareStatements(database: SqliteDatabaseLike): Statements {
     get: p('SELECT * FROM governor_reservations WHERE id = ?'),
     settle: p('UPDATE governor_reservations SET status = ?, value = ?, settled_at = ? WHERE id = ?'),
     listOpen: p("SELECT * FROM governor_reservations WHERE status = 'reserved' ORDER BY reserved_at, id"),
-    readSnapshot: p(`SELECT ${SNAPSHOT_COLUMNS} FROM governor_state s WHERE s.id = 1`),
+    readSnapshot: p(`SELECT json_array(${SNAPSHOT_FIELDS}) AS snapshot FROM governor_state s WHERE s.id = 1`),
     readStatus: p(
-      `SELECT ${SNAPSHOT_COLUMNS},
-         (SELECT json_group_array(json_array(id, action, session_id, reserved_value, value, reserved_at)
-                                  ORDER BY reserved_at, id)
-            FROM governor_reservations WHERE status = 'reserved') AS open_reservations
-       FROM governor_state s WHERE s.id = 1`,
+      `SELECT json_array(${SNAPSHOT_FIELDS}, ${OPEN_RESERVATIONS}) AS snapshot FROM governor_state s WHERE s.id = 1`,
     ),
   };
 }
