@@ -368,14 +368,12 @@ export class Governor {
   }
 
   /** One consistent read when the ledger offers it (`SpendLedger.status`), else its snapshot and open list. */
-  async #readStatus(start: number): Promise<LedgerStatusReturnType> {
+  #readStatus(start: number): Promise<LedgerStatusReturnType> {
     const parameters = { sessionId: this.sessionId, windowStart: start };
     if (typeof this.#ledger.status === 'function') return this.#ledger.status(parameters);
-    const [snapshot, openReservations] = await Promise.all([
-      this.#ledger.snapshot(parameters),
-      this.#ledger.listOpenReservations(),
-    ]);
-    return { snapshot, openReservations };
+    return Promise.all([this.#ledger.snapshot(parameters), this.#ledger.listOpenReservations()]).then(
+      ([snapshot, openReservations]) => ({ snapshot, openReservations }),
+    );
   }
 
   #snapshot(at: number): Promise<LedgerSnapshot> {
