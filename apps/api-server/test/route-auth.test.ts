@@ -5,20 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegisterRoutes } from '../src/generated/routes.js';
 import { problemFromError } from '../src/http/problemFromError.js';
 import { sendProblem } from '../src/http/sendProblem.js';
-import { loadSpec } from '../src/loadSpec.js';
+import { specOperations } from './helpers/specOperations.js';
 import { TEST_API_KEY } from './helpers/startTestServer.js';
 
 // The per-route check on its own: the generated routes WITHOUT the global requireApiKey middleware in front, so a
 // route whose own authentication were skipped (by the route template, or a missing @Security) would answer here.
-const spec = loadSpec() as { paths: Record<string, Record<string, unknown>> };
-const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
-  Object.keys(item)
-    .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
-    .map((method) => ({
-      method: method.toUpperCase(),
-      path: path.replace(/\{[^}]+\}/g, '0x0000000000000000000000000000000000000001'),
-    })),
-);
+const { operations } = specOperations();
 const protectedOperations = operations.filter((op) => !(op.method === 'GET' && op.path === '/health'));
 
 let url: string;
