@@ -92,10 +92,8 @@ describe('SqliteSpendLedger', () => {
 
   it('never joins a caller transaction: inside one it refuses every reservation, and a foreign ROLLBACK erases nothing', async () => {
     const db = connect(join(dir, 'foreign.db'));
-    const governor = new Governor({
-      ledger: new SqliteSpendLedger({ database: db }),
-      policy: { maxPerTx: E('0.05'), dailyLimit: E('0.05') },
-    });
+    const ledger = new SqliteSpendLedger({ database: db });
+    const governor = new Governor({ ledger, policy: { maxPerTx: E('0.05'), dailyLimit: E('0.05') } });
     // The probe's scenario: five 0.05 swaps under a 0.05 daily cap while the shared handle is in a transaction.
     db.exec('BEGIN');
     const inside = await Promise.allSettled(
@@ -105,6 +103,11 @@ describe('SqliteSpendLedger', () => {
     for (const r of inside)
       expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'LEDGER_FAILURE' });
     await expect(governor.status()).rejects.toMatchObject({ code: 'LEDGER_FAILURE' });
+    // Reads refuse too: inside a caller's transaction they could report its uncommitted writes.
+    const read = { sessionId: governor.sessionId, windowStart: 0 };
+    await expect(ledger.snapshot(read)).rejects.toMatchObject({ code: 'LEDGER_FAILURE' });
+    await expect(ledger.status(read)).rejects.toMatchObject({ code: 'LEDGER_FAILURE' });
+    await expect(ledger.listOpenReservations()).rejects.toMatchObject({ code: 'LEDGER_FAILURE' });
     db.exec('ROLLBACK');
     expect((await governor.status()).spent.daily.total).toBe(0n);
 
