@@ -6,9 +6,12 @@
 // spread over the rounds, and the server CPU time per request (µs, from the server process itself: less noisy
 // than req/s on a shared machine, and its inverse ratio is what a dedicated core would give).
 // Our server runs at the default LOG_LEVEL=info (one log line per request, written synchronously to /dev/null).
+// Rows: /health; /governor/status against bare answering the same document (the target: ≥ 0.80, p99 ≤ 20 ms at
+// c=50); and /governor/status against bare doing the same governor read (GovernorService on its own SQLite file),
+// which isolates what our HTTP stack adds from what a fresh ledger read costs any app.
 // Run with `pnpm --filter @org/api-server bench` after `pnpm build`. Prints figures and ratios; asserts nothing.
 // BENCH_SECONDS (default 3), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10,50), BENCH_ROUTES (paths,
-// default both), BENCH_LOG (default info), BENCH_PROFILE=<dir> writes V8 CPU profiles of both servers
+// default all), BENCH_LOG (default info), BENCH_PROFILE=<dir> writes V8 CPU profiles of both servers
 // to <dir>/ours and <dir>/bare.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
