@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec } from '../src/loadSpec.js';
+import { specOperations } from './helpers/specOperations.js';
 import {
   startTestServer,
   TEST_API_KEY,
@@ -7,22 +7,7 @@ import {
   type TestServer,
 } from './helpers/startTestServer.js';
 
-interface Operation {
-  method: string;
-  path: string;
-}
-
-// Every operation in the generated OpenAPI document, with path parameters filled in, so that a route added later
-// is covered without anyone remembering to add it here.
-const spec = loadSpec() as { paths: Record<string, Record<string, unknown>> };
-const operations: Operation[] = Object.entries(spec.paths).flatMap(([path, item]) =>
-  Object.keys(item)
-    .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
-    .map((method) => ({
-      method: method.toUpperCase(),
-      path: path.replace(/\{[^}]+\}/g, '0x0000000000000000000000000000000000000001'),
-    })),
-);
+const { spec, operations } = specOperations();
 const protectedOperations = operations.filter((op) => !(op.method === 'GET' && op.path === '/health'));
 /** Operations whose only security is the trading key (the operator key must not open them). */
 const tradingOnly = Object.entries(spec.paths).flatMap(([path, item]) =>

@@ -4,7 +4,7 @@ import { LedgerError } from './errors/LedgerError.js';
 import { MemorySpendLedger } from './MemorySpendLedger.js';
 import { parseEther } from './parseEther.js';
 import { testClock } from './testing/ledgerContract.js';
-import type { DecisionCode, LedgerSnapshot, LedgerSnapshotParameters } from './types.js';
+import type { DecisionCode, LedgerSnapshot, LedgerSnapshotParameters, SpendLedger } from './types.js';
 
 const E = (text: string) => parseEther(text);
 
@@ -284,6 +284,48 @@ describe('Governor events and status', () => {
       typeof value === 'bigint' ? value.toString() : value,
     );
     expect(JSON.parse(json).remaining.daily).toBe('490000000000000000');
+  });
+
+  it('status reads a ledger once when it offers status(), and falls back to snapshot + open list otherwise', async () => {
+    const memory = new MemorySpendLedger();
+    const calls: string[] = [];
+    const counted = (withStatus: boolean): SpendLedger => ({
+      reserve: (p) => memory.reserve(p),
+      commit: (p) => memory.commit(p),
+      release: (p) => memory.release(p),
+      setKillSwitch: (p) => memory.setKillSwitch(p),
+      snapshot: (p) => {
+        calls.push('snapshot');
+        return memory.snapshot(p);
+      },
+      listOpenReservations: () => {
+        calls.push('list');
+        return memory.listOpenReservations();
+      },
+      ...(withStatus
+        ? {
+            status: (p) => {
+              calls.push('status');
+              return memory.status(p);
+            },
+          }
+        : {}),
+    });
+    const clock = testClock();
+    const one = new Governor({ ledger: counted(true), clock: clock.now, sessionId: 's' });
+    const legacy = new Governor({ ledger: counted(false), clock: clock.now, sessionId: 's' });
+    await one.reserve({ action: 'swap', value: E('0.02') });
+    calls.length = 0;
+    const viaStatus = await one.status();
+    expect(calls).toEqual(['status']);
+    calls.length = 0;
+    const viaFallback = await legacy.status();
+    expect(calls.sort()).toEqual(['list', 'snapshot']);
+    const { sessionStartedAt: _a, ...a } = viaStatus;
+    const { sessionStartedAt: _b, ...b } = viaFallback;
+    expect(a).toEqual(b);
+    expect(a.spent.daily.reserved).toBe(E('0.02'));
+    expect(a.openReservations).toHaveLength(1);
   });
 });
 

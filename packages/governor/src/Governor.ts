@@ -10,6 +10,7 @@ import type {
   Decision,
   DecisionCode,
   LedgerSnapshot,
+  LedgerStatusReturnType,
   Policy,
   Remaining,
   ReservationRecord,
@@ -347,10 +348,7 @@ export class Governor {
   async status(): Promise<GovernorStatus> {
     const at = this.#now();
     const start = windowStart({ dailyWindow: this.policy.dailyWindow, at });
-    const [snapshot, open] = await Promise.all([
-      this.#ledger.snapshot({ sessionId: this.sessionId, windowStart: start }),
-      this.#ledger.listOpenReservations(),
-    ]);
+    const { snapshot, openReservations: open } = await this.#readStatus(start);
     const { maxPerTx, dailyLimit, sessionLimit, dailyWindow } = this.policy;
     return {
       at,
@@ -395,6 +393,15 @@ export class Governor {
     const at = this.#now();
     await this.#ledger.setKillSwitch({ engaged, at });
     this.#emit({ type: 'kill-switch', at, engaged });
+  }
+
+  /** One consistent read when the ledger offers it (`SpendLedger.status`), else its snapshot and open list. */
+  #readStatus(start: number): Promise<LedgerStatusReturnType> {
+    const parameters = { sessionId: this.sessionId, windowStart: start };
+    if (typeof this.#ledger.status === 'function') return this.#ledger.status(parameters);
+    return Promise.all([this.#ledger.snapshot(parameters), this.#ledger.listOpenReservations()]).then(
+      ([snapshot, openReservations]) => ({ snapshot, openReservations }),
+    );
   }
 
   #snapshot(at: number): Promise<LedgerSnapshot> {

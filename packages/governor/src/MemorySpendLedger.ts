@@ -11,6 +11,8 @@ import type {
   LedgerReserveReturnType,
   LedgerSnapshot,
   LedgerSnapshotParameters,
+  LedgerStatusParameters,
+  LedgerStatusReturnType,
   ReservationRecord,
   ReservationStatus,
   SpendLedger,
@@ -129,6 +131,17 @@ export class MemorySpendLedger implements SpendLedger {
   }
 
   async listOpenReservations(): Promise<readonly ReservationRecord[]> {
+    return this.#openReservations();
+  }
+
+  async status({ sessionId, windowStart }: LedgerStatusParameters): Promise<LedgerStatusReturnType> {
+    return {
+      snapshot: this.#snapshot(sessionId, windowStart, false),
+      openReservations: this.#openReservations(),
+    };
+  }
+
+  #openReservations(): ReservationRecord[] {
     const open: ReservationRecord[] = [];
     for (const entry of this.#byTime) if (entry.status === 'reserved') open.push(record(entry));
     return open;

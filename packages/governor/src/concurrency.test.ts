@@ -111,3 +111,46 @@ describe('1,000 concurrent reservations from 4 processes, each with its own SQLi
     db.close();
   });
 });
+
+describe('status while another process writes to the same file', () => {
+  it('every status is one consistent read: the open list always adds up to the reserved sum, and nothing is stale', async () => {
+    const file = join(dir, 'status.db');
+    const db = new Database(file, { timeout: 20_000 });
+    const ledger = new SqliteSpendLedger({ database: db });
+    const governor = new Governor({ ledger, policy: { dailyLimit: 10n ** 24n, sessionLimit: 10n ** 24n } });
+    const child = fork(fileURLToPath(new URL('./testing/writerChild.ts', import.meta.url)), [file], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    children.add(child);
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`child exited early with ${code}`)));
+    });
+    const seen = new Set<bigint>();
+    let reads = 0;
+    const until = Date.now() + 1_500;
+    while (Date.now() < until) {
+      const status = await governor.status();
+      const listed = status.openReservations.reduce((sum, r) => sum + r.reservedValue, 0n);
+      expect(listed).toBe(status.spent.daily.reserved);
+      seen.add(status.spent.daily.reserved);
+      reads++;
+      if (reads % 50 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    const done = new Promise<{ writes: number }>((resolve) => {
+      child.on('message', (message) => resolve(message as { writes: number }));
+    });
+    child.send({ type: 'stop' });
+    const { writes } = await done;
+    // The reads saw the other process's writes as they happened (no cached value), many times over.
+    expect(writes).toBeGreaterThan(100);
+    expect(seen.size).toBeGreaterThan(5);
+    // After the writer stopped, everything it reserved is settled.
+    const final = await governor.status();
+    expect(final.openReservations).toEqual([]);
+    expect(final.spent.daily.reserved).toBe(0n);
+    db.close();
+  });
+});

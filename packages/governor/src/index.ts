@@ -45,6 +45,8 @@ export type {
   LedgerReserveReturnType,
   LedgerSnapshot,
   LedgerSnapshotParameters,
+  LedgerStatusParameters,
+  LedgerStatusReturnType,
   Policy,
   Remaining,
   ReservationRecord,

@@ -134,6 +134,19 @@ export interface LedgerSnapshotParameters {
   readonly windowStart: number;
 }
 
+/** Parameters of {@link SpendLedger.status}. */
+export interface LedgerStatusParameters {
+  readonly sessionId: string;
+  readonly windowStart: number;
+}
+
+/** Result of {@link SpendLedger.status}: the snapshot and the open reservations, as of one instant. */
+export interface LedgerStatusReturnType {
+  readonly snapshot: LedgerSnapshot;
+  /** Open reservations, oldest first, as {@link SpendLedger.listOpenReservations} lists them. */
+  readonly openReservations: readonly ReservationRecord[];
+}
+
 /**
  * Storage behind a governor. Implementations must make `reserve` one atomic operation (read state → decide →
  * record) with respect to every other caller of the same store, including other processes.
@@ -150,4 +163,9 @@ export interface SpendLedger {
   setKillSwitch(parameters: LedgerKillSwitchParameters): Promise<void>;
   snapshot(parameters: LedgerSnapshotParameters): Promise<LedgerSnapshot>;
   listOpenReservations(): Promise<readonly ReservationRecord[]>;
+  /**
+   * Optional: {@link SpendLedger.snapshot} and {@link SpendLedger.listOpenReservations} in ONE consistent read
+   * (no write can fall between them). `Governor.status` uses it when present, and otherwise calls the two.
+   */
+  status?(parameters: LedgerStatusParameters): Promise<LedgerStatusReturnType>;
 }

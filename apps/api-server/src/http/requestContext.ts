@@ -10,12 +10,37 @@ export interface RequestContext {
   readonly log: Logger;
 }
 
-const contexts = new WeakMap<Request, RequestContext>();
+/** Where the context lives on the request (a symbol: no clash with Express or user properties). */
+const CONTEXT = Symbol('requestContext');
+
+class Context implements RequestContext {
+  readonly id: string;
+  readonly started: number;
+  readonly #logger: Logger;
+  #child: Logger | undefined;
+
+  constructor(id: string, logger: Logger) {
+    this.id = id;
+    this.started = performance.now();
+    this.#logger = logger;
+  }
+
+  get log(): Logger {
+    this.#child ??= this.#logger.child({ reqId: this.id });
+    return this.#child;
+  }
+}
+
+type WithContext = Request & { [CONTEXT]?: Context };
 
 /**
  * Per-request id and one completion log line (method, path without query, status, duration, id), at the cost of
  * a counter increment: the id is a per-process random prefix plus a counter (unique within the process, unguessable
  * across restarts), or a sane incoming `X-Request-Id`. A child logger is built only when a handler logs.
+ *
+ * The context is a property of the request (not a `WeakMap` entry: a long-lived WeakMap keyed by short-lived
+ * requests costs the garbage collector more than the rest of this middleware), and every response shares one
+ * `close` listener that finds its request through `res.req`.
  *
  * @example
  * ```ts
@@ -26,6 +51,23 @@ const contexts = new WeakMap<Request, RequestContext>();
 export function requestContext({ logger }: { logger: Logger }) {
   const prefix = randomBytes(4).toString('hex');
   let counter = 0;
+  function completed(this: Response): void {
+    const req = this.req as WithContext;
+    const context = req[CONTEXT] as Context;
+    const line = {
+      reqId: context.id,
+      method: req.method,
+      // The query string can carry addresses but never secrets; it is left out to keep lines small.
+      path: req.path.slice(0, 200),
+      status: this.statusCode,
+      ms: Math.round((performance.now() - context.started) * 1000) / 1000,
+      ...(this.writableFinished ? {} : { aborted: true }),
+    };
+    // 500 is our bug; 502–504 an upstream (node, provider) failing; 501 and 4xx are the client's business.
+    if (this.statusCode === 500) logger.error(line, 'request completed');
+    else if (this.statusCode >= 502) logger.warn(line, 'request completed');
+    else logger.info(line, 'request completed');
+  }
   return (req: Request, res: Response, next: NextFunction): void => {
     const incoming = req.headers['x-request-id'];
     const id =
@@ -33,31 +75,8 @@ export function requestContext({ logger }: { logger: Logger }) {
         ? incoming
         : `${prefix}-${(++counter).toString(36)}`;
     res.setHeader('X-Request-Id', id);
-    let child: Logger | undefined;
-    contexts.set(req, {
-      id,
-      get log() {
-        child ??= logger.child({ reqId: id });
-        return child;
-      },
-    });
-    const started = process.hrtime.bigint();
-    res.once('close', () => {
-      const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
-      const line = {
-        reqId: id,
-        method: req.method,
-        // The query string can carry addresses but never secrets; it is left out to keep lines small.
-        path: req.path.slice(0, 200),
-        status: res.statusCode,
-        ms,
-        ...(res.writableFinished ? {} : { aborted: true }),
-      };
-      // 500 is our bug; 502–504 an upstream (node, provider) failing; 501 and 4xx are the client's business.
-      if (res.statusCode === 500) logger.error(line, 'request completed');
-      else if (res.statusCode >= 502) logger.warn(line, 'request completed');
-      else logger.info(line, 'request completed');
-    });
+    (req as WithContext)[CONTEXT] = new Context(id, logger);
+    res.on('close', completed);
     next();
   };
 }
@@ -71,5 +90,5 @@ export function requestContext({ logger }: { logger: Logger }) {
  * ```
  */
 export function contextOf(req: Request): RequestContext {
-  return contexts.get(req) ?? { id: '', log: (req.app.locals as { logger: Logger }).logger };
+  return (req as WithContext)[CONTEXT] ?? { id: '', log: (req.app.locals as { logger: Logger }).logger };
 }

@@ -10,8 +10,9 @@ import { isValidApiKey, OPERATOR_DIGEST } from './apiKeyAuth.js';
  *
  * An operator route reached with the trading key only answers 403 `OPERATOR_KEY_REQUIRED`, or 403
  * `OPERATOR_KEY_NOT_CONFIGURED` when the server has no operator key (then the operator uses the CLI).
+ * Synchronous (our route template runs it without a promise; it would await one if this ever returned it).
  */
-export async function expressAuthentication(request: Request, securityName: string): Promise<unknown> {
+export function expressAuthentication(request: Request, securityName: string): unknown {
   const locals = (request.app.locals ?? {}) as { apiKey?: string; operatorKey?: string };
   const verified = request.res?.locals ?? {};
   if (securityName === 'api_key') {

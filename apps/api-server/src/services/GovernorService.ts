@@ -1,15 +1,11 @@
-import { type ConfirmFn, formatEther, Governor, type GovernorStatus, parseEther } from '@org/governor';
+import { type ConfirmFn, Governor, parseEther } from '@org/governor';
 import { SqliteSpendLedger } from '@org/governor/sqlite';
 import type { Database } from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type {
-  EthAmountDto,
-  GovernorStatusDto,
-  SetLimitsRequestDto,
-  WindowSpendDto,
-} from '../dto/governor.js';
+import type { GovernorStatusDto, SetLimitsRequestDto } from '../dto/governor.js';
 import { ApiProblem } from '../http/ApiProblem.js';
+import { createStatusDtoMapper } from './createStatusDtoMapper.js';
 import { type OperatorLimitsStore, SqliteOperatorLimitsStore } from './OperatorLimitsStore.js';
 
 /**
@@ -25,6 +21,7 @@ export class GovernorService {
     | ((limits: { maxPerTx: bigint; dailyLimit: bigint; sessionLimit: bigint; by: string }) => void)
     | undefined;
   readonly #confirmations: { mode: string; ttlSeconds: number; operatorKeyConfigured: boolean };
+  readonly #toDto = createStatusDtoMapper();
 
   constructor({
     config,
@@ -73,7 +70,7 @@ export class GovernorService {
   }
 
   async status(): Promise<GovernorStatusDto> {
-    return { ...toDto(await this.governor.status()), confirmations: { ...this.#confirmations } };
+    return { ...this.#toDto(await this.governor.status()), confirmations: { ...this.#confirmations } };
   }
 
   /**
@@ -160,41 +157,4 @@ export class GovernorService {
 
 function bigintAsString(_key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;
-}
-
-function eth(wei: bigint): EthAmountDto {
-  return { eth: formatEther(wei), wei: wei.toString() };
-}
-
-function windowDto(w: { committed: bigint; reserved: bigint; total: bigint }): WindowSpendDto {
-  return { committed: eth(w.committed), reserved: eth(w.reserved), total: eth(w.total) };
-}
-
-function toDto(s: GovernorStatus): Omit<GovernorStatusDto, 'confirmations'> {
-  return {
-    killSwitch: s.killSwitch,
-    confirmMode: s.confirmMode,
-    dailyWindow: s.dailyWindow,
-    windowStart: new Date(s.windowStart).toISOString(),
-    sessionStartedAt: new Date(s.sessionStartedAt).toISOString(),
-    limits: {
-      maxPerTx: eth(s.limits.maxPerTx),
-      dailyLimit: eth(s.limits.dailyLimit),
-      sessionLimit: eth(s.limits.sessionLimit),
-    },
-    spent: { daily: windowDto(s.spent.daily), session: windowDto(s.spent.session) },
-    remaining: {
-      perTx: eth(s.remaining.perTx),
-      daily: eth(s.remaining.daily),
-      session: eth(s.remaining.session),
-    },
-    openReservations: s.openReservations.map((r) => ({
-      id: r.id,
-      action: r.action,
-      value: eth(r.reservedValue),
-      reservedAt: new Date(r.reservedAt).toISOString(),
-      expired: r.expired,
-    })),
-    at: new Date(s.at).toISOString(),
-  };
 }

@@ -92,10 +92,8 @@ describe('SqliteSpendLedger', () => {
 
   it('never joins a caller transaction: inside one it refuses every reservation, and a foreign ROLLBACK erases nothing', async () => {
     const db = connect(join(dir, 'foreign.db'));
-    const governor = new Governor({
-      ledger: new SqliteSpendLedger({ database: db }),
-      policy: { maxPerTx: E('0.05'), dailyLimit: E('0.05') },
-    });
+    const ledger = new SqliteSpendLedger({ database: db });
+    const governor = new Governor({ ledger, policy: { maxPerTx: E('0.05'), dailyLimit: E('0.05') } });
     // The probe's scenario: five 0.05 swaps under a 0.05 daily cap while the shared handle is in a transaction.
     db.exec('BEGIN');
     const inside = await Promise.allSettled(
@@ -105,6 +103,11 @@ describe('SqliteSpendLedger', () => {
     for (const r of inside)
       expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'LEDGER_FAILURE' });
     await expect(governor.status()).rejects.toMatchObject({ code: 'LEDGER_FAILURE' });
+    // Reads refuse too: inside a caller's transaction they could report its uncommitted writes.
+    const read = { sessionId: governor.sessionId, windowStart: 0 };
+    await expect(ledger.snapshot(read)).rejects.toMatchObject({ code: 'LEDGER_FAILURE' });
+    await expect(ledger.status(read)).rejects.toMatchObject({ code: 'LEDGER_FAILURE' });
+    await expect(ledger.listOpenReservations()).rejects.toMatchObject({ code: 'LEDGER_FAILURE' });
     db.exec('ROLLBACK');
     expect((await governor.status()).spent.daily.total).toBe(0n);
 
@@ -156,6 +159,10 @@ describe('SqliteSpendLedger', () => {
     await a.commit({ id: small.reservationId as string });
     // The lagging process is at T + 23 h: its rolling window still holds the 0.4 (and the 0.01).
     lagging.set(T + 23 * HOUR);
+    // Its reads count it too (one-statement status and snapshot), while the leading process sees only the 0.01.
+    expect((await b.status()).spent.daily).toEqual({ committed: E('0.41'), reserved: 0n, total: E('0.41') });
+    expect((await b.status()).remaining.daily).toBe(E('0.09'));
+    expect((await a.status()).spent.daily.committed).toBe(E('0.01'));
     const over = await b.reserve({ action: 'swap', value: E('0.1') });
     expect(over.code).toBe('DAILY_LIMIT_EXCEEDED');
     const fits = await b.reserve({ action: 'swap', value: E('0.09') });

@@ -12,6 +12,8 @@ import type {
   LedgerReserveReturnType,
   LedgerSnapshot,
   LedgerSnapshotParameters,
+  LedgerStatusParameters,
+  LedgerStatusReturnType,
   ReservationRecord,
   SpendLedger,
 } from '../types.js';
@@ -19,6 +21,8 @@ import {
   amount,
   type ReservationRow,
   type SessionRow,
+  type SnapshotFields,
+  type SnapshotRow,
   type StateRow,
   toRecord,
   type Work,
@@ -162,7 +166,24 @@ export class SqliteSpendLedger implements SpendLedger {
   }
 
   async snapshot({ sessionId, windowStart }: LedgerSnapshotParameters): Promise<LedgerSnapshot> {
-    return this.#transaction(false, () => this.#read(this.#load(), sessionId, windowStart, null));
+    return this.#guard(() => {
+      this.#refuseForeignTransaction();
+      const row = this.#s.readSnapshot.get({ sessionId, windowStart }) as SnapshotRow;
+      return snapshotOf(JSON.parse(row.snapshot) as SnapshotFields, windowStart);
+    });
+  }
+
+  /**
+   * The snapshot and the open reservations in ONE statement: a consistent read (nothing another connection
+   * commits can fall between the aggregates and the list), and no cache — every call reads the file.
+   */
+  async status({ sessionId, windowStart }: LedgerStatusParameters): Promise<LedgerStatusReturnType> {
+    return this.#guard(() => {
+      this.#refuseForeignTransaction();
+      const row = this.#s.readStatus.get({ sessionId, windowStart }) as SnapshotRow;
+      const fields = JSON.parse(row.snapshot) as SnapshotFields;
+      return { snapshot: snapshotOf(fields, windowStart), openReservations: openReservationsOf(fields) };
+    });
   }
 
   async listOpenReservations(): Promise<readonly ReservationRecord[]> {
@@ -198,7 +219,7 @@ export class SqliteSpendLedger implements SpendLedger {
     }
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
-      this.#transaction(true, () => {
+      this.#transaction(() => {
         const work = this.#load();
         for (const op of batch) {
           try {
@@ -255,23 +276,21 @@ export class SqliteSpendLedger implements SpendLedger {
     }
   }
 
-  /** The snapshot for a decision; with `at` (a write) it also advances the window cursor. */
-  #read(work: Work, sessionId: string, windowStart: number, at: number | null): LedgerSnapshot {
+  /** The snapshot for a decision inside a write batch; it also advances the window cursor. */
+  #read(work: Work, sessionId: string, windowStart: number, at: number): LedgerSnapshot {
     let dailyCommitted: bigint;
     if (windowStart > work.cursor) {
       dailyCommitted = work.windowCommitted - this.#committedBetween(work.cursor, windowStart);
-      if (at !== null) {
-        work.windowCommitted = dailyCommitted;
-        work.cursor = windowStart;
-        work.dirty = true;
-      }
+      work.windowCommitted = dailyCommitted;
+      work.cursor = windowStart;
+      work.dirty = true;
     } else if (windowStart < work.cursor) {
       // A clock that lags the cursor (another process, or a step back): count the older part too.
       dailyCommitted = work.windowCommitted + this.#committedBetween(windowStart, work.cursor);
     } else {
       dailyCommitted = work.windowCommitted;
     }
-    const session = this.#session(work, sessionId, at ?? 0);
+    const session = this.#session(work, sessionId, at);
     return {
       killed: work.killed,
       daily: { committed: dailyCommitted, reserved: work.openSum },
@@ -317,10 +336,10 @@ export class SqliteSpendLedger implements SpendLedger {
    * a caller's later ROLLBACK would erase reservations already reported as allowed (seen: five 0.05 ETH swaps
    * allowed under a 0.05 ETH daily cap, daily total 0). Inside a foreign transaction it refuses (fail closed).
    */
-  #transaction<T>(immediate: boolean, fn: () => T): T {
+  #transaction<T>(fn: () => T): T {
     return this.#guard(() => {
       this.#refuseForeignTransaction();
-      (immediate ? this.#s.beginImmediate : this.#s.begin).run();
+      this.#s.beginImmediate.run();
       try {
         const result = fn();
         this.#s.commit.run();
@@ -349,4 +368,41 @@ export class SqliteSpendLedger implements SpendLedger {
       throw new LedgerError({ shortMessage: 'The SQLite spend ledger failed.', cause: error });
     }
   }
+}
+
+/** The snapshot a read returns (what `#read` computes inside a write batch, without moving the cursor). */
+function snapshotOf(fields: SnapshotFields, windowStart: number): LedgerSnapshot {
+  const [killSwitch, openSum, cursor, committed, sessionReserved, sessionCommitted, committedBetween] =
+    fields;
+  let between = 0n;
+  for (const value of committedBetween) between += amount(value);
+  const windowCommitted = amount(committed);
+  return {
+    killed: killSwitch === 1,
+    daily: {
+      // Past the cursor, the part before the window start has left the window; before it (a lagging clock), the
+      // older part still counts.
+      committed: windowStart >= cursor ? windowCommitted - between : windowCommitted + between,
+      reserved: amount(openSum),
+    },
+    session: {
+      committed: sessionCommitted === null ? 0n : amount(sessionCommitted),
+      reserved: sessionReserved === null ? 0n : amount(sessionReserved),
+    },
+  };
+}
+
+function openReservationsOf(fields: SnapshotFields): ReservationRecord[] {
+  return (fields[7] ?? []).map(([id, action, session_id, reserved_value, value, reserved_at]) =>
+    toRecord({
+      id,
+      action,
+      session_id,
+      reserved_value,
+      value,
+      status: 'reserved',
+      reserved_at,
+      settled_at: null,
+    }),
+  );
 }

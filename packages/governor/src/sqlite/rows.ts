@@ -39,6 +39,30 @@ export interface ReservationRow {
   settled_at: number | null;
 }
 
+/** A row of the one-statement reads (`readSnapshot`, `readStatus`): one JSON array, see `statements.ts`. */
+export interface SnapshotRow {
+  snapshot: string;
+}
+
+/** The parsed array of a {@link SnapshotRow}; `readStatus` adds the open reservations. */
+export type SnapshotFields = [
+  killSwitch: number,
+  openSum: string,
+  windowCursor: number,
+  windowCommitted: string,
+  sessionReserved: string | null,
+  sessionCommitted: string | null,
+  committedBetween: string[],
+  openReservations?: [
+    id: string,
+    action: string,
+    sessionId: string,
+    reserved: string,
+    value: string,
+    at: number,
+  ][],
+];
+
 export function amount(text: string): bigint {
   if (!/^[0-9]+$/.test(text))
     throw new LedgerError({ shortMessage: `Corrupt amount in the ledger: "${text}".` });

@@ -4,7 +4,6 @@ import type { SqliteDatabaseLike, SqliteStatementLike } from './SqliteDatabaseLi
 
 /** The prepared statements of the ledger. */
 export type Statements = Record<
-  | 'begin'
   | 'beginImmediate'
   | 'commit'
   | 'rollback'
@@ -16,15 +15,33 @@ export type Statements = Record<
   | 'insert'
   | 'get'
   | 'settle'
-  | 'listOpen',
+  | 'listOpen'
+  | 'readSnapshot'
+  | 'readStatus',
   SqliteStatementLike
 >;
+
+/**
+ * A snapshot read in ONE statement (one implicit read transaction: consistent, and one lock instead of a BEGIN,
+ * three reads and a COMMIT), as one JSON array — `[kill_switch, open_sum, window_cursor, window_committed,
+ * session_reserved, session_committed, [committed values between the window cursor and the caller's window start
+ * (either order: a caller's clock may lag the cursor)]]` — so that the driver builds one string, not a row object.
+ */
+const SNAPSHOT_FIELDS = `s.kill_switch, s.open_sum, s.window_cursor, s.window_committed,
+  (SELECT reserved_sum FROM governor_sessions WHERE session_id = :sessionId),
+  (SELECT committed_sum FROM governor_sessions WHERE session_id = :sessionId),
+  json((SELECT json_group_array(value) FROM governor_reservations WHERE status = 'committed'
+     AND reserved_at >= min(:windowStart, s.window_cursor) AND reserved_at < max(:windowStart, s.window_cursor)))`;
+
+/** The open reservations as `[[id, action, session_id, reserved_value, value, reserved_at], …]`, oldest first. */
+const OPEN_RESERVATIONS = `json((SELECT json_group_array(
+    json_array(id, action, session_id, reserved_value, value, reserved_at) ORDER BY reserved_at, id)
+  FROM governor_reservations WHERE status = 'reserved'))`;
 
 /** Prepares every statement once (the schema must exist). */
 export function prepareStatements(database: SqliteDatabaseLike): Statements {
   const p = (sql: string) => database.prepare(sql);
   return {
-    begin: p('BEGIN'),
     beginImmediate: p('BEGIN IMMEDIATE'),
     commit: p('COMMIT'),
     rollback: p('ROLLBACK'),
@@ -50,6 +67,10 @@ export function prepareStatements(database: SqliteDatabaseLike): Statements {
     get: p('SELECT * FROM governor_reservations WHERE id = ?'),
     settle: p('UPDATE governor_reservations SET status = ?, value = ?, settled_at = ? WHERE id = ?'),
     listOpen: p("SELECT * FROM governor_reservations WHERE status = 'reserved' ORDER BY reserved_at, id"),
+    readSnapshot: p(`SELECT json_array(${SNAPSHOT_FIELDS}) AS snapshot FROM governor_state s WHERE s.id = 1`),
+    readStatus: p(
+      `SELECT json_array(${SNAPSHOT_FIELDS}, ${OPEN_RESERVATIONS}) AS snapshot FROM governor_state s WHERE s.id = 1`,
+    ),
   };
 }
 

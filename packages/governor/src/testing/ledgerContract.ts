@@ -198,5 +198,34 @@ export function describeLedgerContract(name: string, createLedger: () => SpendLe
         'PER_TX_LIMIT_EXCEEDED',
       );
     });
+
+    it('status, when offered, is exactly snapshot plus the open list (any window start, any session)', async () => {
+      const clock = testClock();
+      const ledger = createLedger();
+      const one = new Governor({ ledger, clock: clock.now, sessionId: 'one' });
+      const two = new Governor({ ledger, clock: clock.now, sessionId: 'two' });
+      const a = await one.reserve({ action: 'swap', value: E('0.01') });
+      clock.advance(1_000);
+      const b = await two.reserve({ action: 'swap', value: E('0.02') });
+      await one.reserve({ action: 'swap', value: E('0.03') });
+      await one.commit({ id: a.reservationId as string, value: E('0.005') });
+      clock.advance(3_600_000);
+      await two.reserve({ action: 'bridge "x", \\ ✓', value: E('0.04') });
+      await two.release({ id: b.reservationId as string });
+      if (ledger.status === undefined) return;
+      const now = clock.now();
+      for (const sessionId of ['one', 'two', 'none'])
+        for (const windowStart of [now - DAY - 10_000, now - DAY, now - 3_600_000, now - 10, now + 1]) {
+          expect(await ledger.status({ sessionId, windowStart })).toEqual({
+            snapshot: await ledger.snapshot({ sessionId, windowStart }),
+            openReservations: await ledger.listOpenReservations(),
+          });
+        }
+      const { openReservations } = await ledger.status({ sessionId: 'one', windowStart: now - DAY });
+      expect(openReservations.map((r) => [r.action, r.sessionId, r.reservedValue, r.status])).toEqual([
+        ['swap', 'one', E('0.03'), 'reserved'],
+        ['bridge "x", \\ ✓', 'two', E('0.04'), 'reserved'],
+      ]);
+    });
   });
 }
