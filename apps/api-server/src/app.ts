@@ -9,8 +9,10 @@ import { bodyGuard } from './http/bodyGuard.js';
 import { methodNotAllowed } from './http/methodNotAllowed.js';
 import { mountDocs } from './http/mountDocs.js';
 import { problemFromError } from './http/problemFromError.js';
-import { contextOf, requestContext } from './http/requestContext.js';
+import { createRouteTable } from './http/routeTable.js';
+import { contextOf, requestContext, requestUserProperty } from './http/requestContext.js';
 import { sendProblem } from './http/sendProblem.js';
+import { sequence } from './http/sequence.js';
 import { staticSecurityHeaders } from './http/staticSecurityHeaders.js';
 import type { Services } from './services/Services.js';
 
@@ -29,7 +31,8 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 /**
  * Builds the Express application: request id and completion log, helmet's headers (precomputed), CORS allowlist
  * (only when an Origin is sent), body guard (size and type before reading), API-key gate (before any route),
- * JSON body, docs, the tsoa routes, 405/501/404, and problem+json for every error. No listening, no I/O.
+ * JSON body (these as one layer), the route table, docs, the tsoa routes, 405/501/404, and problem+json for every
+ * error. No listening, no I/O.
  *
  * @example
  * ```ts
@@ -45,9 +48,8 @@ export function createApp({ config, services, logger, spec }: CreateAppParameter
   app.locals.apiKey = config.apiKey;
   app.locals.operatorKey = config.operatorKey;
   app.locals.logger = logger;
+  Object.defineProperty(app.request, 'user', requestUserProperty);
 
-  app.use(requestContext({ logger }));
-  app.use(staticSecurityHeaders());
   const allowed = new Set(config.corsAllowedOrigins);
   const corsMiddleware = cors({
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
@@ -56,22 +58,33 @@ export function createApp({ config, services, logger, spec }: CreateAppParameter
     exposedHeaders: ['X-Request-Id'],
     maxAge: 600,
   });
-  // CORS only concerns browsers, which always send Origin; everything else skips the work.
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.headers.origin === undefined) next();
-    else corsMiddleware(req, res, next);
-  });
-  app.use(bodyGuard({ limitBytes: BODY_LIMIT_BYTES }));
-  app.use(requireApiKey({ apiKey: config.apiKey, operatorKey: config.operatorKey }));
   const json = express.json({ limit: BODY_LIMIT_BYTES, strict: true });
-  // Only requests that carry bytes go through the parser (a `Content-Length: 0` GET would otherwise be "read").
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const length = req.headers['content-length'];
-    if (req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) next();
-    else json(req, res, next);
-  });
+  // What every request goes through before any route, as one layer (see `sequence`).
+  app.use(
+    sequence(
+      requestContext({ logger }),
+      staticSecurityHeaders(),
+      // CORS only concerns browsers, which always send Origin; everything else skips the work.
+      (req, res, next) => {
+        if (req.headers.origin === undefined) next();
+        else corsMiddleware(req, res, next);
+      },
+      bodyGuard({ limitBytes: BODY_LIMIT_BYTES }),
+      requireApiKey({ apiKey: config.apiKey, operatorKey: config.operatorKey }),
+      // Only requests that carry bytes go through the parser (a `Content-Length: 0` GET would otherwise be "read").
+      (req, res, next) => {
+        const length = req.headers['content-length'];
+        if (req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0'))
+          next();
+        else json(req, res, next);
+      },
+    ),
+  );
+  // Parameter-free API routes are found by one lookup; the rest (and every edge case) by Express's router.
+  const table = createRouteTable(app);
+  app.use(table.dispatch);
   mountDocs(app, spec);
-  RegisterRoutes(app);
+  RegisterRoutes(table.routes);
 
   app.use(methodNotAllowed(app));
   app.use((req: Request, _res: Response, next: NextFunction) => {

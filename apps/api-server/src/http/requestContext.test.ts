@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from './createLogger.js';
-import { contextOf, requestContext } from './requestContext.js';
+import { contextOf, requestContext, requestUserProperty } from './requestContext.js';
 
 interface Line {
   level: number;
@@ -33,15 +33,26 @@ beforeAll(async () => {
   const logger = createLogger({ level: 'info', destination: sink });
   const app = express();
   app.locals.logger = logger;
+  Object.defineProperty(app.request, 'user', requestUserProperty);
+  type WithUser = express.Request & { user?: unknown };
+  const setUser = (req: express.Request, _res: express.Response, next: express.NextFunction) => {
+    (req as WithUser).user = { who: req.get('x-who') };
+    next();
+  };
+  const showUser = (req: express.Request, res: express.Response) => {
+    res.json({ user: (req as WithUser).user, own: Object.hasOwn(req, 'user'), id: contextOf(req).id });
+  };
   app.get('/outside', (req, res) => {
     // A request the middleware never saw: the fallback context, with the app's logger.
     res.json({ id: contextOf(req).id });
   });
+  app.get('/outside/user', setUser, showUser);
   app.use(requestContext({ logger }));
   app.get('/ok', (req, res) => {
     contextOf(req).log.info({ note: 'inside' }, 'handler logged');
     res.json({ id: contextOf(req).id });
   });
+  app.get('/user', setUser, showUser);
   app.get('/status/:code', (req, res) => {
     res.status(Number(req.params.code)).end();
   });
@@ -119,6 +130,21 @@ describe('requestContext', () => {
     });
     await waitFor(() => completed().length === 1);
     expect(completed()).toEqual([expect.objectContaining({ path: '/slow', aborted: true })]);
+  });
+
+  it('keeps req.user in the request context, one per request, without adding it to the request', async () => {
+    const [a, b] = await Promise.all(
+      ['alice', 'bob'].map(async (who) => (await fetch(`${url}/user`, { headers: { 'x-who': who } })).json()),
+    );
+    expect(a).toMatchObject({ user: { who: 'alice' }, own: false });
+    expect(b).toMatchObject({ user: { who: 'bob' }, own: false });
+    expect((await (await fetch(`${url}/user`)).json()) as object).toMatchObject({ user: {} });
+    // Without a context the user is the request's own property, still readable.
+    expect(await (await fetch(`${url}/outside/user`, { headers: { 'x-who': 'carol' } })).json()).toEqual({
+      user: { who: 'carol' },
+      own: true,
+      id: '',
+    });
   });
 
   it('falls back to an empty id and the app logger for a request it never saw', async () => {

@@ -10,12 +10,14 @@ export interface RequestContext {
   readonly log: Logger;
 }
 
-/** Where the context lives on the request (a symbol: no clash with Express or user properties). */
+/** Where the context lives in `res.locals` (a symbol: no clash with Express or user properties). */
 const CONTEXT = Symbol('requestContext');
 
 class Context implements RequestContext {
   readonly id: string;
   readonly started: number;
+  /** The authenticated caller (`req.user`, see {@link requestUserProperty}). */
+  user: unknown = undefined;
   readonly #logger: Logger;
   #child: Logger | undefined;
 
@@ -31,16 +33,19 @@ class Context implements RequestContext {
   }
 }
 
-type WithContext = Request & { [CONTEXT]?: Context };
+type Locals = Record<symbol, Context | undefined>;
+const contextIn = (res: Response | undefined): Context | undefined =>
+  (res?.locals as Locals | undefined)?.[CONTEXT];
 
 /**
  * Per-request id and one completion log line (method, path without query, status, duration, id), at the cost of
  * a counter increment: the id is a per-process random prefix plus a counter (unique within the process, unguessable
  * across restarts), or a sane incoming `X-Request-Id`. A child logger is built only when a handler logs.
  *
- * The context is a property of the request (not a `WeakMap` entry: a long-lived WeakMap keyed by short-lived
- * requests costs the garbage collector more than the rest of this middleware), and every response shares one
- * `close` listener that finds its request through `res.req`.
+ * The context is an entry of `res.locals`, the per-request dictionary Express creates: adding a property to the
+ * request itself changes its shape and costs about a microsecond each time (a long-lived `WeakMap` keyed by
+ * short-lived requests costs the garbage collector more still). Every response shares one `close` listener that
+ * finds its request through `res.req`.
  *
  * @example
  * ```ts
@@ -52,8 +57,8 @@ export function requestContext({ logger }: { logger: Logger }) {
   const prefix = randomBytes(4).toString('hex');
   let counter = 0;
   function completed(this: Response): void {
-    const req = this.req as WithContext;
-    const context = req[CONTEXT] as Context;
+    const req = this.req;
+    const context = contextIn(this) as Context;
     const line = {
       reqId: context.id,
       method: req.method,
@@ -75,7 +80,7 @@ export function requestContext({ logger }: { logger: Logger }) {
         ? incoming
         : `${prefix}-${(++counter).toString(36)}`;
     res.setHeader('X-Request-Id', id);
-    (req as WithContext)[CONTEXT] = new Context(id, logger);
+    (res.locals as Locals)[CONTEXT] = new Context(id, logger);
     res.on('close', completed);
     next();
   };
@@ -90,5 +95,32 @@ export function requestContext({ logger }: { logger: Logger }) {
  * ```
  */
 export function contextOf(req: Request): RequestContext {
-  return (req as WithContext)[CONTEXT] ?? { id: '', log: (req.app.locals as { logger: Logger }).logger };
+  return contextIn(req.res) ?? { id: '', log: (req.app.locals as { logger: Logger }).logger };
 }
+
+/**
+ * `req.user` kept in the request's context instead of on the request (see {@link requestContext} for why): define
+ * it once on the app's request prototype. A request the middleware never saw keeps the user as its own property.
+ *
+ * @example
+ * ```ts
+ * Object.defineProperty(app.request, 'user', requestUserProperty);
+ * ```
+ */
+export const requestUserProperty: PropertyDescriptor = {
+  configurable: true,
+  get(this: Request): unknown {
+    return contextIn(this.res)?.user;
+  },
+  set(this: Request, user: unknown) {
+    const context = contextIn(this.res);
+    if (context !== undefined) context.user = user;
+    else
+      Object.defineProperty(this, 'user', {
+        value: user,
+        writable: true,
+        configurable: true,
+        enumerable: true,
+      });
+  },
+};
