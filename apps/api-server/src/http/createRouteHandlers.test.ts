@@ -38,6 +38,12 @@ class Things extends Controller {
   stream() {
     return Readable.from(['a', 'b']);
   }
+  unicode() {
+    return Promise.resolve({ text: 'Grüße — ✓' });
+  }
+  bigint() {
+    return Promise.resolve({ wei: 1n });
+  }
   echo(count: number, name?: string) {
     return Promise.resolve({ count, name: name ?? null });
   }
@@ -95,7 +101,17 @@ beforeAll(async () => {
   app.get('/auth/one', authenticate([{ a: [] }]), user);
   app.get('/auth/any', authenticate([{ a: [] }, { b: [] }]), user);
   app.get('/auth/all', authenticate([{ a: [], b: [] }]), user);
-  for (const method of ['promised', 'plain', 'nothing', 'accepted', 'throws', 'rejects', 'stream'])
+  for (const method of [
+    'promised',
+    'plain',
+    'nothing',
+    'accepted',
+    'throws',
+    'rejects',
+    'stream',
+    'unicode',
+    'bigint',
+  ])
     app.get(`/h/${method}`, handle(Things, method, {}, undefined));
   app.post('/h/created', handle(Things, 'created', {}, 201));
   app.get('/h/echo', handle(Things, 'echo', countArgs, undefined));
@@ -186,6 +202,19 @@ describe('createRouteHandlers: route handler', () => {
     const accepted = await get('/h/accepted');
     expect(accepted).toMatchObject({ status: 202, body: { accepted: true } });
     expect(accepted.res.headers.get('x-thing')).toBe('yes');
+  });
+
+  it('writes JSON as res.json would: UTF-8 type, byte length, no body for HEAD; a bigint is an error', async () => {
+    const res = await fetch(`${url}/h/unicode`);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get('content-length')).toBe(String(bytes.length));
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual({ text: 'Grüße — ✓' });
+    const head = await fetch(`${url}/h/unicode`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(bytes.length));
+    expect(await head.text()).toBe('');
+    expect(await get('/h/bigint')).toMatchObject({ status: 500, body: { name: 'TypeError' } });
   });
 
   it('pipes a stream', async () => {

@@ -39,6 +39,20 @@ const isThenable = (value: unknown): value is Thenable =>
   typeof (value as Thenable).then === 'function';
 
 /**
+ * `res.status(status).json(data)` for an API answer, without Express's per-call content-type parsing and charset
+ * formatting (the header is the same constant every time). Node drops the body of a `HEAD`; ETags are off in this
+ * app. A value JSON cannot hold (a bigint) throws, as `res.json` does.
+ */
+function sendJson(response: Response, status: number, data: unknown): void {
+  const body = JSON.stringify(data);
+  response.statusCode = status;
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  // Set here, not left to Node: a HEAD answer has no body to count and must still say the length.
+  response.setHeader('Content-Length', Buffer.byteLength(body, 'utf8'));
+  response.end(body);
+}
+
+/**
  * The middleware behind our tsoa route template (`tsoaRoutes.hbs`), doing what tsoa's default Express template
  * does without its per-request promise layers: tsoa runs every authentication check as a promise joined with
  * `Promise.any`, and wraps every handler in `async` → `apiHandler` → `buildPromise` even when nothing waits. Here a
@@ -151,7 +165,7 @@ export function createRouteHandlers({
       if (isStream(data)) {
         response.status(status || 200);
         data.pipe(response);
-      } else if (data !== null && data !== undefined) response.status(status || 200).json(data);
+      } else if (data !== null && data !== undefined) sendJson(response, status || 200, data);
       else response.status(status || 204).end();
     };
     const run = (controller: Controller, inputs: unknown[], response: Response, next: NextFunction) => {
