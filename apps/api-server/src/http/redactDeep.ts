@@ -80,6 +80,15 @@ export function redactDeep(value: unknown, depth = 0, seen: WeakSet<object> = ne
   }
 }
 
+/** Verdicts per key name: log objects use the same few dozen keys over and over. Bounded. */
+const KEY_VERDICTS = new Map<string, boolean>();
+
 function isSecretKey(key: string): boolean {
-  return SECRET_KEYS.has(key.replace(/[-_]/g, '').toLowerCase());
+  let secret = KEY_VERDICTS.get(key);
+  if (secret === undefined) {
+    secret = SECRET_KEYS.has(key.replace(/[-_]/g, '').toLowerCase());
+    if (KEY_VERDICTS.size >= 1024) KEY_VERDICTS.clear();
+    KEY_VERDICTS.set(key, secret);
+  }
+  return secret;
 }
