@@ -10,8 +10,8 @@
 // c=50); and /governor/status against bare doing the same governor read (GovernorService on its own SQLite file),
 // which isolates what our HTTP stack adds from what a fresh ledger read costs any app.
 // Run with `pnpm --filter @org/api-server bench` after `pnpm build`. Prints figures and ratios; asserts nothing.
-// BENCH_SECONDS (default 3), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10,50), BENCH_ROUTES (paths,
-// default all), BENCH_LOG (default info), BENCH_PROFILE=<dir> writes V8 CPU profiles of both servers
+// BENCH_SECONDS (default 3), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10,50), BENCH_ROUTES (rows:
+// health, status, status-read; default all), BENCH_LOG (default info), BENCH_PROFILE=<dir> writes V8 CPU profiles of both servers
 // to <dir>/ours and <dir>/bare.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -64,16 +64,17 @@ const bareUrl = (await bare.ready).url;
 
 const auth = { 'x-api-key': KEY };
 const routes = [
-  { name: 'GET /health', path: '/health', headers: {} },
-  { name: 'GET /governor/status (auth)', path: '/governor/status', headers: auth },
+  { id: 'health', name: 'GET /health', path: '/health', headers: {} },
+  { id: 'status', name: 'GET /governor/status (auth)', path: '/governor/status', headers: auth },
   // The same route against a bare app that does the same ledger read: what our HTTP stack alone adds.
   {
+    id: 'status-read',
     name: '  bare doing the same read',
     path: '/governor/status',
     barePath: '/governor/status/read',
     headers: auth,
   },
-].filter((r) => (process.env.BENCH_ROUTES ?? r.path).split(',').includes(r.path));
+].filter((r) => (process.env.BENCH_ROUTES ?? r.id).split(',').includes(r.id));
 
 async function run(side, route, connections, seconds) {
   const before = await side.server.cpu();
