@@ -120,6 +120,25 @@ describe('createRouteTable', () => {
     expect(await call('/throws')).toEqual({ status: 409, body: { error: 'thrown' } });
   });
 
+  it('checks a route registered after the first request before the table uses it', async () => {
+    const app = express();
+    const table = createRouteTable(app);
+    app.use(table.dispatch);
+    table.routes.get('/early', answer('early'));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect(await (await fetch(`${base}/early`)).json()).toMatchObject({ viaTable: true });
+      // Registered late, behind a parameter route that Express tries first.
+      table.routes.get('/late/:id', answer('late-by-id'));
+      table.routes.get('/late/fixed', answer('late-fixed'));
+      expect(await (await fetch(`${base}/late/fixed`)).json()).toMatchObject({ name: 'late-by-id' });
+    } finally {
+      server.close();
+    }
+  });
+
   it('a route that passes the request on continues down the app once: its router copy steps aside', async () => {
     expect(await call('/falls-through')).toEqual({ status: 404, body: { name: 'not-found' } });
     expect(calls).toEqual(['falls-through']);

@@ -71,6 +71,7 @@ export function createRouteTable(app: Router): RouteTable {
       // A second registration of the same method and path is never reached by Express: keep the first.
       if (!paths.has(path)) paths.set(path, handlers);
       app[method](path, stepAside, ...handlers);
+      verified = false; // a route registered after the first request is checked before it is used
     };
   }
 
