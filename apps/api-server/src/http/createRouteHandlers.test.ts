@@ -38,6 +38,10 @@ class Things extends Controller {
   stream() {
     return Readable.from(['a', 'b']);
   }
+  noContent() {
+    this.setStatus(204);
+    return Promise.resolve({ ignored: true });
+  }
   unicode() {
     return Promise.resolve({ text: 'Grüße — ✓' });
   }
@@ -114,6 +118,7 @@ beforeAll(async () => {
   ])
     app.get(`/h/${method}`, handle(Things, method, {}, undefined));
   app.post('/h/created', handle(Things, 'created', {}, 201));
+  app.get('/h/no-content', handle(Things, 'noContent', {}, undefined));
   app.get('/h/echo', handle(Things, 'echo', countArgs, undefined));
   app.get('/h/async-container', asyncContainer.handle(Things, 'promised', {}, undefined));
   app.use(
@@ -215,6 +220,31 @@ describe('createRouteHandlers: route handler', () => {
     expect(head.headers.get('content-length')).toBe(String(bytes.length));
     expect(await head.text()).toBe('');
     expect(await get('/h/bigint')).toMatchObject({ status: 500, body: { name: 'TypeError' } });
+  });
+
+  it('answers a conditional request as res.json does (304 for If-None-Match: *), 204 without a body', async () => {
+    const { request } = await import('node:http');
+    const raw = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number | undefined; type: string | undefined; body: string }>(
+        (resolve, reject) => {
+          const req = request(`${url}${path}`, { headers }, (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => {
+              body += chunk.toString('utf8');
+            });
+            res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], body }));
+          });
+          req.on('error', reject);
+          req.end();
+        },
+      );
+    expect(await raw('/h/promised', { 'If-None-Match': '*' })).toEqual({
+      status: 304,
+      type: undefined,
+      body: '',
+    });
+    expect(await raw('/h/promised', {})).toMatchObject({ status: 200, body: '{"via":"promise"}' });
+    expect(await raw('/h/no-content', {})).toEqual({ status: 204, type: undefined, body: '' });
   });
 
   it('pipes a stream', async () => {

@@ -41,9 +41,20 @@ const isThenable = (value: unknown): value is Thenable =>
 /**
  * `res.status(status).json(data)` for an API answer, without Express's per-call content-type parsing and charset
  * formatting (the header is the same constant every time). Node drops the body of a `HEAD`; ETags are off in this
- * app. A value JSON cannot hold (a bigint) throws, as `res.json` does.
+ * app. A value JSON cannot hold (a bigint) throws, as `res.json` does. A conditional request (`If-None-Match`,
+ * `If-Modified-Since`) and a 204/304 status go through `res.json` itself, which may answer 304 and strips bodies.
  */
 function sendJson(response: Response, status: number, data: unknown): void {
+  const headers = response.req.headers;
+  if (
+    status === 204 ||
+    status === 304 ||
+    headers['if-none-match'] !== undefined ||
+    headers['if-modified-since'] !== undefined
+  ) {
+    response.status(status).json(data);
+    return;
+  }
   const body = JSON.stringify(data);
   response.statusCode = status;
   response.setHeader('Content-Type', 'application/json; charset=utf-8');

@@ -43,6 +43,7 @@ beforeAll(async () => {
   routes.get('/throws', () => {
     throw Object.assign(new Error('thrown'), { status: 409 });
   });
+  routes.get('/rejects', () => Promise.reject(Object.assign(new Error('rejected'), { status: 418 })));
   routes.get('/falls-through', (_req: Request, _res: Response, next: NextFunction) => {
     calls.push('falls-through');
     next();
@@ -118,6 +119,7 @@ describe('createRouteTable', () => {
     expect(await call('/checked')).toEqual({ status: 401, body: { error: 'refused' } });
     expect(calls).toEqual(['check']);
     expect(await call('/throws')).toEqual({ status: 409, body: { error: 'thrown' } });
+    expect(await call('/rejects')).toEqual({ status: 418, body: { error: 'rejected' } });
   });
 
   it('checks a route registered after the first request before the table uses it', async () => {

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import { callMiddleware, nextSignal } from './sequence.js';
 
 /** The registration methods the generated routes call (`RegisterRoutes(table.routes)`). */
 export type RouteRegistrar = Pick<Router, 'get' | 'post' | 'put' | 'delete' | 'patch' | 'head' | 'options'>;
@@ -34,7 +35,8 @@ type StackLayer = {
  * and on the first request each table entry is checked against the app's stack — an entry that a layer between
  * `dispatch` and its own route would claim first is dropped, so the table never answers a request the router
  * would have given to someone else. A table route whose handlers all call `next()` continues down the app's
- * stack, where its own router copy steps aside instead of running twice.
+ * stack, where its own router copy steps aside instead of running twice. Handlers are called as the router calls
+ * them (`callMiddleware`); the one difference is that `req.route` stays unset for a table answer.
  *
  * @example
  * ```ts
@@ -111,21 +113,15 @@ export function createRouteTable(app: Router): RouteTable {
     }
     (res.locals as Locals)[DISPATCHED] = true;
     let i = 0;
-    const step = (error?: unknown): void => {
-      if (error !== undefined && error !== null && error !== 'route') {
-        next(error);
+    const step = (value?: unknown): void => {
+      const signal = nextSignal(value);
+      if (signal === 'error' || signal === 'router') {
+        next(value);
         return;
       }
-      const handler = error === 'route' ? undefined : handlers[i++];
-      if (handler === undefined) {
-        next();
-        return;
-      }
-      try {
-        handler(req, res, step);
-      } catch (thrown) {
-        next(thrown);
-      }
+      const handler = signal === 'route' ? undefined : handlers[i++];
+      if (handler === undefined) next();
+      else callMiddleware(handler, req, res, step);
     };
     step();
   }

@@ -16,12 +16,18 @@ const step =
     else if (action === 'throw') throw new Error(`${name} threw`);
     else if (action === 'route') next('route');
     else if (action === 'later') setTimeout(() => next(), 5);
+    else if (action === 'false') next(false);
+    else if (action === 'reject') return Promise.reject(new Error(`${name} rejected`));
     else next();
   };
 
 beforeAll(async () => {
   const app = express();
-  app.use(sequence(step('a'), step('b'), step('c')));
+  const errorHandler = (_error: unknown, _req: Request, _res: Response, next: NextFunction) => {
+    seen.push('error-handler');
+    next();
+  };
+  app.use(sequence(step('a'), errorHandler as unknown as RequestHandler, step('b'), step('c')));
   app.get('/', (_req: Request, res: Response) => {
     seen.push('route');
     res.json({ seen });
@@ -62,6 +68,17 @@ describe('sequence', () => {
     expect(await call({ 'x-at': 'a', 'x-do': 'throw' })).toEqual({
       status: 500,
       body: { error: 'a threw', seen: ['a'] },
+    });
+  });
+
+  it('a falsy next value is no error, as in Express; an error handler in the list is skipped', async () => {
+    expect((await call({ 'x-at': 'a', 'x-do': 'false' })).body.seen).toEqual(['a', 'b', 'c', 'route']);
+  });
+
+  it('a returned promise that rejects is an error', async () => {
+    expect(await call({ 'x-at': 'b', 'x-do': 'reject' })).toEqual({
+      status: 500,
+      body: { error: 'b rejected', seen: ['a', 'b'] },
     });
   });
 
