@@ -50,6 +50,12 @@ beforeAll(async () => {
   });
   routes.get('/twice', answer('first'));
   routes.get('/twice', answer('second'));
+  // The first passes the request on: Express then runs the second registration of the same path.
+  routes.get('/twice-on', (_req: Request, _res: Response, next: NextFunction) => {
+    calls.push('first-passes');
+    next();
+  });
+  routes.get('/twice-on', answer('second-answers'));
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ name: 'not-found' });
   });
@@ -106,8 +112,10 @@ describe('createRouteTable', () => {
     expect(calls).toEqual(['guard']);
   });
 
-  it('keeps the first of two registrations of the same route, as Express does', async () => {
+  it('keeps the first of two registrations of the same route, and reaches the second as Express does', async () => {
     expect((await call('/twice')).body).toMatchObject({ name: 'first', viaTable: true });
+    expect((await call('/twice-on')).body).toMatchObject({ name: 'second-answers', viaTable: false });
+    expect(calls).toEqual(['first-passes', 'second-answers']);
   });
 
   it('runs the handlers in order, and an error or a throw goes to the error handlers', async () => {

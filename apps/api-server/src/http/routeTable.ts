@@ -15,7 +15,7 @@ export interface RouteTable {
 const METHODS = ['get', 'post', 'put', 'delete', 'patch', 'head', 'options'] as const;
 /** A path with nothing for path-to-regexp to interpret: equal strings are the only matches we take. */
 const PLAIN_PATH = /^\/[A-Za-z0-9/_.~-]*$/;
-/** Set in `res.locals` (a per-request dictionary: no shape change of the request) when the table answered. */
+/** The handlers the table ran, in `res.locals` (a per-request dictionary: no shape change of the request). */
 const DISPATCHED = Symbol('dispatchedByRouteTable');
 
 type Locals = Record<symbol, unknown>;
@@ -49,11 +49,6 @@ export function createRouteTable(app: Router): RouteTable {
   const byMethod = new Map<string, Map<string, RequestHandler[]>>();
   let verified = false;
 
-  const stepAside: RequestHandler = (_req, res, next) => {
-    if ((res.locals as Locals)[DISPATCHED] === true) next('route');
-    else next();
-  };
-
   const routes = {} as Record<
     (typeof METHODS)[number],
     (path: string, ...handlers: RequestHandler[]) => void
@@ -70,8 +65,13 @@ export function createRouteTable(app: Router): RouteTable {
         paths = new Map();
         byMethod.set(name, paths);
       }
-      // A second registration of the same method and path is never reached by Express: keep the first.
+      // Express takes the first registration of a method and path (a later one only after it passes the request on).
       if (!paths.has(path)) paths.set(path, handlers);
+      // The router copy of the handlers the table already ran steps aside; every other route runs as usual.
+      const stepAside: RequestHandler = (_req, res, next) => {
+        if ((res.locals as Locals)[DISPATCHED] === handlers) next('route');
+        else next();
+      };
       app[method](path, stepAside, ...handlers);
       verified = false; // a route registered after the first request is checked before it is used
     };
@@ -111,7 +111,7 @@ export function createRouteTable(app: Router): RouteTable {
       next();
       return;
     }
-    (res.locals as Locals)[DISPATCHED] = true;
+    (res.locals as Locals)[DISPATCHED] = handlers;
     let i = 0;
     const step = (value?: unknown): void => {
       const signal = nextSignal(value);
