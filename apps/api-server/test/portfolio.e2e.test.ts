@@ -12,6 +12,7 @@ import {
   uniswapV3FactoryAbi,
   uniswapV3PoolAbi,
   wethAbi,
+  waitMined,
 } from '@org/devnet';
 import { Contract, formatUnits, JsonRpcProvider, parseEther, Wallet, ZeroAddress } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,22 +43,17 @@ beforeAll(async () => {
   const account = devnet.manifest.accounts[3]!;
   wallet = account.address;
   const signer = new Wallet(account.privateKey, reader);
-  await (
-    await new Contract(c.weth, wethAbi, signer).getFunction('deposit')({ value: parseEther('2') })
-  ).wait();
+  await waitMined(new Contract(c.weth, wethAbi, signer).getFunction('deposit')({ value: parseEther('2') }));
   await mintToken({ devnet, token: t.usdc, to: wallet, amount: 5_000_000_000n });
   await mintToken({ devnet, token: t.wbtc, to: wallet, amount: 50_000_000n });
   await mintToken({ devnet, token: t.dai, to: wallet, amount: 1_234_500_000_000_000_000_000n });
   await mintToken({ devnet, token: all.lonely!.address, to: wallet, amount: 7n * 10n ** 18n });
-  await (
-    await new Contract(t.usdc.address, erc20Abi, signer).getFunction('approve')(
-      t.vault.address,
-      1_050_000_000n,
-    )
-  ).wait();
-  await (
-    await new Contract(t.vault.address, erc4626Abi, signer).getFunction('deposit')(1_050_000_000n, wallet)
-  ).wait();
+  await waitMined(
+    new Contract(t.usdc.address, erc20Abi, signer).getFunction('approve')(t.vault.address, 1_050_000_000n),
+  );
+  await waitMined(
+    new Contract(t.vault.address, erc4626Abi, signer).getFunction('deposit')(1_050_000_000n, wallet),
+  );
   server = await startTestServer(
     {
       RPC_URL_DEVNET: proxy.url,

@@ -1,5 +1,11 @@
 import { devnetTokenList } from '@org/chain-evm';
-import { mintToken, type StartDevnetReturnType, startDevnet, switchableTokenAbi } from '@org/devnet';
+import {
+  mintToken,
+  type StartDevnetReturnType,
+  startDevnet,
+  switchableTokenAbi,
+  waitMined,
+} from '@org/devnet';
 import { Contract, formatUnits, Interface, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GovernorStatusDto } from '../src/dto/governor.js';
@@ -200,9 +206,9 @@ describe('POST /swap/execute', () => {
     const { switchable } = devnet.manifest.tokens;
     const owner = new Wallet(devnet.manifest.accounts[0]!.privateKey, reader);
     await mintToken({ devnet, token: switchable, to: wallet, amount: 10n ** 18n });
-    await (
-      await new Contract(switchable.address, switchableTokenAbi, owner).getFunction('setBlocked')(true)
-    ).wait();
+    await waitMined(
+      new Contract(switchable.address, switchableTokenAbi, owner).getFunction('setBlocked')(true),
+    );
     try {
       const nonce = await reader.getTransactionCount(wallet);
       // Selling: what is acquired is ETH (no safety check); the router's transferFrom reverts in simulation.
@@ -221,9 +227,9 @@ describe('POST /swap/execute', () => {
       };
       expect(record).toMatchObject({ status: 'blocked', transactions: [] });
     } finally {
-      await (
-        await new Contract(switchable.address, switchableTokenAbi, owner).getFunction('setBlocked')(false)
-      ).wait();
+      await waitMined(
+        new Contract(switchable.address, switchableTokenAbi, owner).getFunction('setBlocked')(false),
+      );
     }
   });
 
@@ -307,9 +313,7 @@ describe('POST /swap/execute', () => {
       expect(after.openReservations).toEqual([]);
     } finally {
       await reader.send('evm_setAutomine', [true]);
-      await (
-        await new Contract(switchable, switchableTokenAbi, owner).getFunction('setBlocked')(false)
-      ).wait();
+      await waitMined(new Contract(switchable, switchableTokenAbi, owner).getFunction('setBlocked')(false));
     }
   });
 

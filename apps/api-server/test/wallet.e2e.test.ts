@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Devnet, startDevnet } from '@org/devnet';
+import { type Devnet, startDevnet, waitMined } from '@org/devnet';
 import { encryptKeystoreJson, JsonRpcProvider, parseEther, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/startTestServer.js';
@@ -85,7 +85,7 @@ describe('GET /wallet/balance/{address}', () => {
   it('reads the address in the path, not the configured wallet', async () => {
     const recipient = Wallet.createRandom().address;
     const sender = new Wallet(devnet.manifest.accounts[2]?.privateKey ?? '', provider);
-    const receipt = await (await sender.sendTransaction({ to: recipient, value: parseEther('1.25') })).wait();
+    const receipt = await waitMined(sender.sendTransaction({ to: recipient, value: parseEther('1.25') }));
     expect(receipt?.status).toBe(1);
 
     const res = await server.call(`/wallet/balance/${recipient.toLowerCase()}?chain=devnet`);

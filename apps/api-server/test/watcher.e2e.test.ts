@@ -9,6 +9,7 @@ import {
   type StartDevnetReturnType,
   startDevnet,
   startRpcProxy,
+  waitMined,
 } from '@org/devnet';
 import { Contract, JsonRpcProvider, MaxUint256, parseEther, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,14 +114,14 @@ describe('/watcher on the devnet', () => {
 
     const alice = new Wallet(a().privateKey, reader);
     const { usdc } = devnet.manifest.tokens;
-    await (await alice.sendTransaction({ to: b().address, value: parseEther('1') })).wait();
+    await waitMined(alice.sendTransaction({ to: b().address, value: parseEther('1') }));
     await mintToken({ devnet, token: usdc, to: a().address, amount: 3_000_000_000n });
-    const sent = await (
-      await new Contract(usdc.address, erc20Abi, alice).getFunction('transfer')(b().address, 2_500_000_000n)
-    ).wait();
-    const granted = await (
-      await new Contract(usdc.address, erc20Abi, alice).getFunction('approve')(SPENDER, MaxUint256)
-    ).wait();
+    const sent = await waitMined(
+      new Contract(usdc.address, erc20Abi, alice).getFunction('transfer')(b().address, 2_500_000_000n),
+    );
+    const granted = await waitMined(
+      new Contract(usdc.address, erc20Abi, alice).getFunction('approve')(SPENDER, MaxUint256),
+    );
 
     const events = readEvents(
       `${server.url}/events`,
@@ -190,7 +191,7 @@ describe('/watcher on the devnet', () => {
   it('a node that fails during a cycle: the wallets show the error, no alert, baseline kept; after recovery the change is reported once', async () => {
     const before = await get<WatchedWalletDto[]>('/watcher/list');
     const payer = new Wallet(devnet.manifest.accounts[4]!.privateKey, reader);
-    await (await payer.sendTransaction({ to: b().address, value: parseEther('0.2') })).wait();
+    await waitMined(payer.sendTransaction({ to: b().address, value: parseEther('0.2') }));
     proxy.down = true;
     let failed: WatchCycleDto;
     try {

@@ -29,6 +29,7 @@ import { multicall3CreationBytecode } from './artifacts/multicall3Bytecode.js';
 import { MULTICALL3_ADDRESS } from './constants.js';
 import { mintToken } from './mintToken.js';
 import { type StartDevnetReturnType, startDevnet } from './startDevnet.js';
+import { waitMined } from './waitMined.js';
 
 // Behaviour of everything deployDevnet() puts on chain, exercised with real signed transactions.
 const tag = tagSpawnedProcesses();
@@ -203,7 +204,7 @@ describe('Uniswap V2', () => {
       [expected, [contracts.weth, tokens.usdc.address], signer.address, deadline()],
       { value: amountIn },
     );
-    expect((await tx.wait())?.status).toBe(1);
+    expect((await waitMined(tx)).status).toBe(1);
     const received = (await usdc.balanceOf(signer.address)) - before;
     expect(received).toBe(expected);
     expect(received).toBeGreaterThan(parseUnits('2980', 6));
@@ -215,10 +216,10 @@ describe('Uniswap V3', () => {
     const { contracts, tokens } = devnet.manifest;
     const signer = devSigner(devnet, provider, 2);
     const amountIn = parseEther('2');
-    await (await contractAt(contracts.weth, wethAbi, signer).deposit({ value: amountIn })).wait();
-    await (
-      await contractAt(contracts.weth, wethAbi, signer).approve(contracts.uniswapV3SwapRouter, amountIn)
-    ).wait();
+    await waitMined(contractAt(contracts.weth, wethAbi, signer).deposit({ value: amountIn }));
+    await waitMined(
+      contractAt(contracts.weth, wethAbi, signer).approve(contracts.uniswapV3SwapRouter, amountIn),
+    );
 
     const quoter = contractAt(contracts.uniswapV3QuoterV2, quoterV2Abi, provider);
     const [quoted] = await quoter.quoteExactInputSingle.staticCall({
@@ -247,7 +248,7 @@ describe('Uniswap V3', () => {
     // anvil estimates at the latest block's timestamp; when the swap is mined in a new second the pool also
     // writes an oracle observation (~20k gas more). Real wallets add a margin for exactly this.
     const tx = await sendWithMargin(router.exactInputSingle, [params]);
-    expect((await tx.wait())?.status).toBe(1);
+    expect((await waitMined(tx)).status).toBe(1);
     expect((await usdc.balanceOf(signer.address)) - before).toBe(quoted);
   });
 });
@@ -263,11 +264,11 @@ describe('honeypot token', () => {
     const buy = await sendWithMargin(router.swapExactETHForTokens, [0, path, signer.address, deadline()], {
       value: parseEther('0.1'),
     });
-    expect((await buy.wait())?.status).toBe(1);
+    expect((await waitMined(buy)).status).toBe(1);
     const bought: bigint = await honey.balanceOf(signer.address);
     expect(bought).toBeGreaterThan(parseEther('900'));
 
-    await (await honey.approve(contracts.uniswapV2Router02, MaxUint256)).wait();
+    await waitMined(honey.approve(contracts.uniswapV2Router02, MaxUint256));
     // The router's transferFrom into the pair is what reverts (not, say, a bad deadline or path).
     await expect(
       router.swapExactTokensForETHSupportingFeeOnTransferTokens(
@@ -284,7 +285,7 @@ describe('honeypot token', () => {
       revert: { name: 'SellBlocked' },
     });
     const other = devnet.manifest.accounts[4]!.address;
-    await (await honey.transfer(other, 1n)).wait();
+    await waitMined(honey.transfer(other, 1n));
     expect(await honey.balanceOf(other)).toBe(1n);
     expect(await honey.balanceOf(signer.address)).toBe(bought - 1n);
   });
@@ -300,7 +301,7 @@ describe('honeypot token', () => {
     await expect(honey.transfer.staticCall(pools.v2['WETH/HONEY']!, 1n)).rejects.toMatchObject({
       revert: { name: 'SellBlocked' },
     });
-    await (await honey.approve(contracts.uniswapV2Router02, MaxUint256)).wait();
+    await waitMined(honey.approve(contracts.uniswapV2Router02, MaxUint256));
     const router = contractAt(contracts.uniswapV2Router02, uniswapV2RouterAbi, owner);
     await expect(
       router.swapExactTokensForETHSupportingFeeOnTransferTokens(
@@ -329,7 +330,7 @@ describe('fee-on-transfer token', () => {
     const supplyBefore: bigint = await fee.totalSupply();
     const recipientBefore: bigint = await fee.balanceOf(recipient);
 
-    await (await fee.transfer(recipient, parseEther('100'))).wait();
+    await waitMined(fee.transfer(recipient, parseEther('100')));
     expect(await fee.balanceOf(sender.address)).toBe(parseEther('900'));
     expect((await fee.balanceOf(recipient)) - recipientBefore).toBe(parseEther('95'));
     expect(supplyBefore - (await fee.totalSupply())).toBe(parseEther('5'));
@@ -347,7 +348,7 @@ describe('fee-on-transfer token', () => {
       [0, path, signer.address, deadline()],
       { value: parseEther('0.01') },
     );
-    expect((await tx.wait())?.status).toBe(1);
+    expect((await waitMined(tx)).status).toBe(1);
     expect(await fee.balanceOf(signer.address)).toBe(pairOut - (pairOut * 500n) / 10_000n);
   });
 });
@@ -360,16 +361,16 @@ describe('high-tax token', () => {
     const tax = contractAt(tokens.highTax.address, erc20Abi, signer);
     const buyPath = [contracts.weth, tokens.highTax.address];
     const [, quoted] = await router.getAmountsOut(parseEther('0.01'), buyPath);
-    await (
-      await sendWithMargin(router.swapExactETHForTokens, [0, buyPath, signer.address, deadline()], {
+    await waitMined(
+      sendWithMargin(router.swapExactETHForTokens, [0, buyPath, signer.address, deadline()], {
         value: parseEther('0.01'),
-      })
-    ).wait();
+      }),
+    );
     const bought: bigint = await tax.balanceOf(signer.address);
     expect(bought).toBe(quoted);
     const pair = pools.v2['WETH/TAX']!;
     const pairBefore: bigint = await tax.balanceOf(pair);
-    await (await tax.transfer(pair, 1_000n)).wait();
+    await waitMined(tax.transfer(pair, 1_000n));
     expect((await tax.balanceOf(pair)) - pairBefore).toBe(50n);
   });
 });
@@ -389,11 +390,11 @@ describe('switchable token', () => {
     const router = contractAt(contracts.uniswapV2Router02, uniswapV2RouterAbi, signer);
     const path = [contracts.weth, tokens.switchable.address];
     const [, quoted] = await router.getAmountsOut(parseEther('0.1'), path);
-    await (
-      await sendWithMargin(router.swapExactETHForTokens, [0, path, signer.address, deadline()], {
+    await waitMined(
+      sendWithMargin(router.swapExactETHForTokens, [0, path, signer.address, deadline()], {
         value: parseEther('0.1'),
-      })
-    ).wait();
+      }),
+    );
     const token = contractAt(tokens.switchable.address, [...erc20Abi, ...switchableTokenAbi], signer);
     expect(await token.balanceOf(signer.address)).toBe(quoted);
 
@@ -403,7 +404,7 @@ describe('switchable token', () => {
       switchableTokenAbi,
       devSigner(devnet, provider, 8),
     );
-    await (await stranger.setBlocked(true)).wait();
+    await waitMined(stranger.setBlocked(true));
     expect(await token.blocked()).toBe(true);
     const other = devnet.manifest.accounts[9]!.address;
     await expect(token.transfer.staticCall(other, 1n)).rejects.toMatchObject({
@@ -414,8 +415,8 @@ describe('switchable token', () => {
     ).rejects.toThrow(/TRANSFER_FAILED/);
     await mintToken({ devnet, token: tokens.switchable, to: other as `0x${string}`, amount: 7n });
 
-    await (await stranger.setBlocked(false)).wait();
-    await (await token.transfer(other, 1n)).wait();
+    await waitMined(stranger.setBlocked(false));
+    await waitMined(token.transfer(other, 1n));
     expect(await token.balanceOf(other)).toBe(8n);
   });
 
@@ -503,14 +504,14 @@ describe('ERC-4626 vault', () => {
     const assets = parseUnits('1000', 6);
     await mintToken({ devnet, token: tokens.usdc, to: signer.address as `0x${string}`, amount: assets });
     const usdc = contractAt(tokens.usdc.address, erc20Abi, signer);
-    await (await usdc.approve(tokens.vault.address, assets)).wait();
+    await waitMined(usdc.approve(tokens.vault.address, assets));
     const expectedShares: bigint = await vault.previewDeposit(assets);
-    await (await vault.deposit(assets, signer.address)).wait();
+    await waitMined(vault.deposit(assets, signer.address));
     expect(await vault.balanceOf(signer.address)).toBe(expectedShares);
     expect(await usdc.balanceOf(signer.address)).toBe(0n);
 
     const expectedAssets: bigint = await vault.previewRedeem(expectedShares);
-    await (await vault.redeem(expectedShares, signer.address, signer.address)).wait();
+    await waitMined(vault.redeem(expectedShares, signer.address, signer.address));
     expect(await vault.balanceOf(signer.address)).toBe(0n);
     expect(await usdc.balanceOf(signer.address)).toBe(expectedAssets);
     expect(assets - expectedAssets).toBeLessThanOrEqual(2n);
@@ -526,13 +527,13 @@ describe('ERC-721 collectible', () => {
     expect(await nft.name()).toBe(nfts.collectible.name);
     expect(await nft.symbol()).toBe(nfts.collectible.symbol);
     expect(await nft.supportsInterface('0x80ac58cd')).toBe(true);
-    await (await nft.mint(owner.address, 7n)).wait();
+    await waitMined(nft.mint(owner.address, 7n));
     expect(await nft.ownerOf(7n)).toBe(owner.address);
-    const receipt = await (await nft.setApprovalForAll(operator, true)).wait();
+    const receipt = await waitMined(nft.setApprovalForAll(operator, true));
     expect(receipt.logs).toHaveLength(1);
-    expect(nft.interface.parseLog(receipt.logs[0])?.args.toArray()).toEqual([owner.address, operator, true]);
+    expect(nft.interface.parseLog(receipt.logs[0]!)?.args.toArray()).toEqual([owner.address, operator, true]);
     expect(await nft.isApprovedForAll(owner.address, operator)).toBe(true);
-    await (await nft.setApprovalForAll(operator, false)).wait();
+    await waitMined(nft.setApprovalForAll(operator, false));
     expect(await nft.isApprovedForAll(owner.address, operator)).toBe(false);
   });
 });
@@ -574,9 +575,9 @@ describe('snapshot / revert', () => {
   it('restores balances and nonces, and rejects an unknown id', async () => {
     const signer = devSigner(devnet, provider, 7);
     const id = await devnet.snapshot();
-    await (
-      await signer.sendTransaction({ to: devnet.manifest.accounts[8]!.address, value: parseEther('1') })
-    ).wait();
+    await waitMined(
+      signer.sendTransaction({ to: devnet.manifest.accounts[8]!.address, value: parseEther('1') }),
+    );
     expect(await provider.getBalance(signer.address)).toBeLessThan(parseEther('9999'));
     await devnet.revert(id);
     expect(await provider.getBalance(signer.address)).toBe(parseEther('10000'));

@@ -48,8 +48,10 @@ export { BaseError, type BaseErrorParameters } from './errors/BaseError.js';
 export { CompileError } from './errors/CompileError.js';
 export { DeploymentError } from './errors/DeploymentError.js';
 export { InvalidParameterError } from './errors/InvalidParameterError.js';
+export { ReceiptTimeoutError } from './errors/ReceiptTimeoutError.js';
 export { RpcError, type RpcErrorReason } from './errors/RpcError.js';
 export { StartTimeoutError } from './errors/StartTimeoutError.js';
+export { TransactionRevertedError } from './errors/TransactionRevertedError.js';
 export { type MintTokenParameters, type MintTokenReturnType, mintToken } from './mintToken.js';
 export {
   type ResolveAnvilBinaryParameters,
@@ -79,3 +81,9 @@ export type {
   DevnetToken,
   DevnetV3Pool,
 } from './types.js';
+export {
+  type SentTransaction,
+  type WaitMinedParameters,
+  type WaitMinedReturnType,
+  waitMined,
+} from './waitMined.js';

@@ -1,6 +1,7 @@
 // Test-only: approvals granted directly on chain with plain ethers transactions (never through the server), and the
 // chain read back directly.
 import { Contract, type JsonRpcProvider, NonceManager, Wallet } from 'ethers';
+import { waitMined } from '@org/devnet';
 
 const abi = [
   'function approve(address spender, uint256 amount) returns (bool)',
@@ -17,7 +18,7 @@ export function granter(provider: JsonRpcProvider, privateKey: string) {
   const address = new Wallet(privateKey).address as `0x${string}`;
   const call = async (target: string, fn: string, args: unknown[]) => {
     const tx = await new Contract(target, abi, signer).getFunction(fn)(...args);
-    const receipt = await tx.wait();
+    const receipt = await waitMined(tx);
     if (receipt?.status !== 1) throw new Error(`${fn} failed`);
   };
   return {

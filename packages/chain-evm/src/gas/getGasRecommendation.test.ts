@@ -1,4 +1,4 @@
-import { startRpcProxy } from '@org/devnet';
+import { startRpcProxy, waitMined } from '@org/devnet';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateFees } from '../gateway/steps/estimateFees.js';
@@ -52,7 +52,7 @@ describe('getGasRecommendation (devnet)', () => {
         maxFeePerGas: tip + GWEI,
         gasLimit: 21_000n,
       });
-      await tx.wait();
+      await waitMined(tx);
     }
     let requests = 0;
     const counting = {

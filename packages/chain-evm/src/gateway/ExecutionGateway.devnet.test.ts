@@ -1,4 +1,4 @@
-import { startRpcProxy } from '@org/devnet';
+import { startRpcProxy, waitMined } from '@org/devnet';
 import { Governor, MemorySpendLedger, parseEther } from '@org/governor';
 import { createTokenSecurityService } from '@org/token-safety';
 import { Contract, Interface, JsonRpcProvider, Wallet } from 'ethers';
@@ -268,7 +268,7 @@ describe('fetchReceipt on the devnet', () => {
   it('a mined hash → its receipt; an unknown hash → null; a node that is down → RPC error, never null', async () => {
     const wallet = new Wallet(env.devnet.manifest.accounts[4]!.privateKey, env.provider);
     const sent = await wallet.sendTransaction({ to: env.devnet.manifest.accounts[5]!.address, value: 1n });
-    await sent.wait();
+    await waitMined(sent);
     const mined = await fetchReceipt({
       provider: env.provider,
       chainId: 31337,

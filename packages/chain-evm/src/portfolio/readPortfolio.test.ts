@@ -1,4 +1,4 @@
-import { erc4626Abi, erc20Abi, mintToken, wethAbi } from '@org/devnet';
+import { erc4626Abi, erc20Abi, mintToken, wethAbi, waitMined } from '@org/devnet';
 import { Contract, JsonRpcProvider, parseEther, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../chains/chains.js';
@@ -28,19 +28,19 @@ beforeAll(async () => {
   const signer = new Wallet(account.privateKey, reader);
   const { contracts, tokens: t } = env.devnet.manifest;
   const all = t as unknown as Record<string, { address: Address }>;
-  await (
-    await new Contract(contracts.weth, wethAbi, signer).getFunction('deposit')({ value: parseEther('2') })
-  ).wait();
+  await waitMined(
+    new Contract(contracts.weth, wethAbi, signer).getFunction('deposit')({ value: parseEther('2') }),
+  );
   await mintToken({ devnet: env.devnet, token: t.usdc, to: owner, amount: 6_050_000_000n });
   await mintToken({ devnet: env.devnet, token: t.wbtc, to: owner, amount: 50_000_000n });
   await mintToken({ devnet: env.devnet, token: t.dai, to: owner, amount: 1_234_500_000_000_000_000_000n });
   await mintToken({ devnet: env.devnet, token: all.lonely!.address, to: owner, amount: 7n * 10n ** 18n });
   await mintToken({ devnet: env.devnet, token: all.thin!.address, to: owner, amount: 100n * 10n ** 18n });
   const usdc = new Contract(t.usdc.address, erc20Abi, signer);
-  await (await usdc.getFunction('approve')(t.vault.address, 1_050_000_000n)).wait();
-  await (
-    await new Contract(t.vault.address, erc4626Abi, signer).getFunction('deposit')(1_050_000_000n, owner)
-  ).wait();
+  await waitMined(usdc.getFunction('approve')(t.vault.address, 1_050_000_000n));
+  await waitMined(
+    new Contract(t.vault.address, erc4626Abi, signer).getFunction('deposit')(1_050_000_000n, owner),
+  );
   tokens = devnetTokenList({ manifest: env.devnet.manifest }).map((x) => ({
     ...(x as PortfolioTokenInput),
     kind: x.address === t.vault.address ? ('erc4626' as const) : ('erc20' as const),

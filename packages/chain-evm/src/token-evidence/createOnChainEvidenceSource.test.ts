@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type StartDevnetReturnType, startDevnet, startRpcProxy, switchableTokenAbi } from '@org/devnet';
+import {
+  type StartDevnetReturnType,
+  startDevnet,
+  startRpcProxy,
+  switchableTokenAbi,
+  waitMined,
+} from '@org/devnet';
 import { type ChainTableEntry, createTokenSecurityService, resolveChain } from '@org/token-safety';
 import { Contract, ContractFactory, type InterfaceAbi, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -108,7 +114,7 @@ describe('createOnChainEvidenceSource against the devnet', () => {
   it('the switchable token while switched off → the simulated buy reverts: canBuy false, no verdict on selling', async () => {
     const { switchable } = devnet.manifest.tokens;
     const token = new Contract(switchable.address, switchableTokenAbi, signer(3));
-    await (await token.getFunction('setBlocked')(true)).wait();
+    await waitMined(token.getFunction('setBlocked')(true));
     expect(
       await new Contract(switchable.address, switchableTokenAbi, provider).getFunction('blocked')(),
     ).toBe(true);

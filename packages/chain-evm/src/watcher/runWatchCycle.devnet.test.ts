@@ -1,4 +1,4 @@
-import { erc20Abi, mintToken, startRpcProxy, type RpcProxy } from '@org/devnet';
+import { erc20Abi, mintToken, startRpcProxy, type RpcProxy, waitMined } from '@org/devnet';
 import { Contract, JsonRpcProvider, MaxUint256, parseEther, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../chains/chains.js';
@@ -59,16 +59,16 @@ describe('runWatchCycle on the devnet', () => {
 
     const alice = new Wallet(a.privateKey, env.provider);
     const { usdc, dai } = env.devnet.manifest.tokens;
-    await (await alice.sendTransaction({ to: b.address, value: parseEther('1') })).wait();
+    await waitMined(alice.sendTransaction({ to: b.address, value: parseEther('1') }));
     await mintToken({ devnet: env.devnet, token: usdc, to: a.address as Address, amount: 3_000_000_000n }); // 3,000 USDC ≈ 1 ETH
-    const sent = await (
-      await new Contract(usdc.address, erc20Abi, alice).getFunction('transfer')(b.address, 2_500_000_000n)
-    ).wait();
-    const grant = await (
-      await new Contract(usdc.address, erc20Abi, alice).getFunction('approve')(UNKNOWN_SPENDER, MaxUint256)
-    ).wait();
+    const sent = await waitMined(
+      new Contract(usdc.address, erc20Abi, alice).getFunction('transfer')(b.address, 2_500_000_000n),
+    );
+    const grant = await waitMined(
+      new Contract(usdc.address, erc20Abi, alice).getFunction('approve')(UNKNOWN_SPENDER, MaxUint256),
+    );
     const router = env.devnet.manifest.contracts.uniswapV2Router02;
-    await (await new Contract(dai.address, erc20Abi, alice).getFunction('approve')(router, 5n)).wait();
+    await waitMined(new Contract(dai.address, erc20Abi, alice).getFunction('approve')(router, 5n));
 
     proxy.reset();
     const second = await cycle(store);
@@ -111,7 +111,7 @@ describe('runWatchCycle on the devnet', () => {
     await store.upsert({ chainId: 31337, address: w.address as Address, label: null, thresholds, at: 1 });
     await cycle(store);
     const before = await store.get({ chainId: 31337, address: w.address as Address });
-    await (await payer.sendTransaction({ to: w.address, value: parseEther('0.2') })).wait();
+    await waitMined(payer.sendTransaction({ to: w.address, value: parseEther('0.2') }));
     proxy.down = true;
     try {
       const failed = await cycle(store);

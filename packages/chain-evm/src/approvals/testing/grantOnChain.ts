@@ -1,6 +1,7 @@
 // Test-only: approvals granted directly on chain from a devnet account (never through the code under test).
 // Runtime code never imports this file.
 import { Contract, type JsonRpcProvider, NonceManager, Wallet } from 'ethers';
+import { waitMined } from '@org/devnet';
 
 const abi = [
   'function approve(address spender, uint256 amount) returns (bool)',
@@ -39,7 +40,7 @@ export function grantOnChain({
   const call = async (target: string, fn: string, args: unknown[]) => {
     const contract = new Contract(target, abi, wallet);
     const tx = await contract.getFunction(fn)(...args);
-    const receipt = await tx.wait();
+    const receipt = await waitMined(tx);
     if (receipt?.status !== 1) throw new Error(`${fn} on ${target} failed`);
   };
   return {

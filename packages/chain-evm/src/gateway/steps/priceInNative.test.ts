@@ -1,4 +1,4 @@
-import { uniswapV2RouterAbi } from '@org/devnet';
+import { uniswapV2RouterAbi, waitMined } from '@org/devnet';
 import { Contract, parseEther, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../chains/chains.js';
@@ -73,17 +73,11 @@ describe('priceInNative (devnet)', () => {
       });
       const trader = new Wallet(env.devnet.manifest.accounts[4]!.privateKey, env.provider);
       const router = new Contract(contracts.uniswapV2Router02, uniswapV2RouterAbi, trader);
-      await (
-        await router.getFunction('swapExactETHForTokens')(
-          0n,
-          [contracts.weth, wbtc],
-          trader.address,
-          2n ** 40n,
-          {
-            value: parseEther('50'),
-          },
-        )
-      ).wait();
+      await waitMined(
+        router.getFunction('swapExactETHForTokens')(0n, [contracts.weth, wbtc], trader.address, 2n ** 40n, {
+          value: parseEther('50'),
+        }),
+      );
       const after = await priceInNative({
         provider: env.provider,
         chain: env.chain,

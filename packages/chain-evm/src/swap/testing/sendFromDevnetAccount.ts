@@ -2,6 +2,7 @@
 import type { JsonRpcProvider, TransactionReceipt } from 'ethers';
 import { Wallet } from 'ethers';
 import type { SwapTransactionRequest } from '../types.js';
+import { waitMined } from '@org/devnet';
 
 /**
  * Test-only signing: sends a built transaction from a devnet account (gas estimate + 30%, see the devnet README)
@@ -29,7 +30,7 @@ export async function sendFromDevnetAccount({
     value: tx.value,
     gasLimit: (gas * 13n) / 10n,
   });
-  const receipt = await sent.wait();
+  const receipt = await waitMined(sent);
   if (receipt === null || receipt.status !== 1) throw new Error(`transaction ${sent.hash} failed`);
   return receipt;
 }
