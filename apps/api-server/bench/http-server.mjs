@@ -57,6 +57,13 @@ async function startBare(bodies) {
     }
     res.json(bodies.status);
   });
+  app.get('/approval/known-protocols', (req, res) => {
+    if (req.get('x-api-key') !== KEY) {
+      res.status(401).end();
+      return;
+    }
+    res.json(bodies.protocols);
+  });
   app.get('/governor/status/read', (req, res, next) => {
     if (req.get('x-api-key') !== KEY) {
       res.status(401).end();

@@ -8,10 +8,12 @@
 // Our server runs at the default LOG_LEVEL=info (one log line per request, written synchronously to /dev/null).
 // Rows: /health; /governor/status against bare answering the same document (the target: ≥ 0.80, p99 ≤ 20 ms at
 // c=50); and /governor/status against bare doing the same governor read (GovernorService on its own SQLite file),
-// which isolates what our HTTP stack adds from what a fresh ledger read costs any app.
+// which isolates what our HTTP stack adds from what a fresh ledger read costs any app; and
+// /approval/known-protocols?chain=ethereum (auth, a validated query, no store or RPC behind it) against bare
+// answering the same document.
 // Run with `pnpm --filter @org/api-server bench` after `pnpm build`. Prints figures and ratios; asserts nothing.
 // BENCH_SECONDS (default 3), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10,50), BENCH_ROUTES (rows:
-// health, status, status-read; default all), BENCH_LOG (default info), BENCH_PROFILE=<dir> writes V8 CPU profiles of both servers
+// health, status, status-read, protocols; default all), BENCH_LOG (default info), BENCH_PROFILE=<dir> writes V8 CPU profiles of both servers
 // to <dir>/ours and <dir>/bare.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -53,11 +55,14 @@ function startChild(kind, message) {
   };
 }
 
+// An authenticated read with a validated query and no store behind it: what our stack adds to a key-checked GET.
+const PROTOCOLS = '/approval/known-protocols?chain=ethereum';
 const ours = startChild('ours', {});
 const oursUrl = (await ours.ready).url;
 const bodies = {
   health: await (await fetch(`${oursUrl}/health`)).json(),
   status: await (await fetch(`${oursUrl}/governor/status`, { headers: { 'x-api-key': KEY } })).json(),
+  protocols: await (await fetch(`${oursUrl}${PROTOCOLS}`, { headers: { 'x-api-key': KEY } })).json(),
 };
 const bare = startChild('bare', { bodies });
 const bareUrl = (await bare.ready).url;
@@ -74,6 +79,7 @@ const routes = [
     barePath: '/governor/status/read',
     headers: auth,
   },
+  { id: 'protocols', name: 'GET /approval/known-protocols', path: PROTOCOLS, headers: auth },
 ].filter((r) => (process.env.BENCH_ROUTES ?? r.id).split(',').includes(r.id));
 
 async function run(side, route, connections, seconds) {

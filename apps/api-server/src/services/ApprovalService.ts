@@ -53,6 +53,9 @@ export class ApprovalService {
   readonly #killSwitch: () => Promise<boolean>;
   /** Scans in flight by (chain, owner, fromBlock): concurrent identical requests share one scan. */
   readonly #inFlight = new Map<string, Promise<ScanApprovalsReturnType>>();
+  /** The known-protocols answer per chain entry: static for the server's life, and checksumming and sorting the
+   * list cost ~270 µs of CPU per request (a third of the throughput of the route) when built every time. */
+  readonly #protocols = new WeakMap<ChainInfo, KnownProtocolsDto>();
 
   constructor({
     providers,
@@ -88,10 +91,19 @@ export class ApprovalService {
 
   knownProtocols(chain: string | undefined): KnownProtocolsDto {
     const info = this.#providers.known(chain);
-    return {
-      chain: { id: info.id, name: info.name },
-      protocols: getKnownProtocols({ chain: info }).map((p) => ({ address: p.address, name: p.name })),
-    };
+    let answer = this.#protocols.get(info);
+    if (!answer) {
+      // Frozen, since every request gets the same object.
+      const protocols = getKnownProtocols({ chain: info }).map((p) =>
+        Object.freeze({ address: p.address, name: p.name }),
+      );
+      answer = Object.freeze({
+        chain: Object.freeze({ id: info.id, name: info.name }),
+        protocols: Object.freeze(protocols) as KnownProtocolsDto['protocols'],
+      });
+      this.#protocols.set(info, answer);
+    }
+    return answer;
   }
 
   async scan(p: {
