@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 // ethers' `tx.wait()` can wait forever on the devnet: anvil answers a send before it mines, and when the block lands
 // between wait()'s receipt read and the block number it starts polling from, no later block comes on an idle chain
 // (ethers-io/ethers.js#4224). It hung a CI run for the full two-minute hook time-out. Code and tests wait with
-// `waitMined` from `@org/devnet` (or, in the gateway, its own receipt polling) instead.
+// `waitMined` from `@org/devnet` (or, in the gateway, its own receipt polling) instead; `waitForDeployment()` is the same
+// `wait()` underneath.
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Every TypeScript file under apps/* and packages/* (sources, tests, scripts), without dependencies or builds. */
@@ -23,13 +24,21 @@ function typescriptFiles(): string[] {
   return files;
 }
 
-/** Lines that call `.wait(` on something, comments left out. */
+/**
+ * Lines that wait the ethers way, comments left out: `.wait(` on a transaction, `waitForDeployment()` (which is
+ * `deploymentTransaction().wait()`), `waitForTransaction`, `waitForBlock`, and block subscriptions.
+ */
 function waitCalls(source: string): string[] {
   return source
     .split('\n')
     .filter((line) => !/^\s*(?:\/\/|\*|\/\*)/.test(line))
     .map((line) => line.replace(/\/\/.*$/, ''))
-    .filter((line) => /(?:^|[)\w])\s*\.wait\(/.test(line));
+    .filter(
+      (line) =>
+        /(?:^|[)\w])\s*\.wait\(/.test(line) ||
+        /\b(?:waitForDeployment|waitForTransaction|waitForBlock)\(/.test(line) ||
+        /\.(?:on|once)\(\s*['"]block['"]/.test(line),
+    );
 }
 
 describe('waiting for devnet transactions', () => {
@@ -38,10 +47,13 @@ describe('waiting for devnet transactions', () => {
     expect(waitCalls('const r = await (await c.approve(a, 1n)).wait(1);')).toHaveLength(1);
     expect(waitCalls('    )\n    .wait();')).toHaveLength(1);
     expect(waitCalls('// instead of tx.wait()\n * ethers `tx.wait()` hangs')).toEqual([]);
+    expect(waitCalls('await contract.waitForDeployment();')).toHaveLength(1);
+    expect(waitCalls('await provider.waitForTransaction(hash, 1, 5_000);')).toHaveLength(1);
+    expect(waitCalls("provider.once('block', listener);")).toHaveLength(1);
     expect(waitCalls('await waitMined(tx);')).toEqual([]);
   });
 
-  it("no source or test calls ethers' tx.wait()", () => {
+  it('no source or test waits the ethers way (tx.wait(), waitForDeployment(), block events)', () => {
     const files = typescriptFiles();
     expect(files.length).toBeGreaterThan(100);
     const offenders = files.flatMap((file) =>

@@ -56,15 +56,23 @@ describe('waitMined', () => {
   it('a node that reports no receipt at first (anvil answers the send before it mines) → reads again until it does', async () => {
     // This is the interleaving that leaves ethers' tx.wait() waiting for a block that never comes on an idle chain:
     // its receipt reads find nothing while the block number it starts polling from already includes the block.
+    const sent = await transfer();
+    // Mined (read directly, past the proxy) before the proxy starts withholding: its "not yet" answers are then the
+    // only reason to read again, and the block number below is the one the transfer landed in.
+    const deadline = Date.now() + 10_000;
+    while ((await direct().request('eth_getTransactionReceipt', [sent.hash])) === null) {
+      if (Date.now() > deadline) throw new Error(`${sent.hash} was not mined within 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const blockBefore = await direct().request<string>('eth_blockNumber');
     let withheld = 0;
+    proxy.reset();
     proxy.intercept = (r) =>
       r.method === 'eth_getTransactionReceipt' && withheld++ < 3 ? { result: null } : undefined;
     try {
-      const sent = await transfer();
-      const blockBefore = await direct().request<string>('eth_blockNumber');
-      proxy.reset();
       const receipt = await waitMined(sent, { intervalMs: 5 });
       expect(receipt.status).toBe(1);
+      expect(receipt.blockNumber).toBe(Number(blockBefore));
       expect(withheld).toBe(4);
       expect(proxy.count('eth_getTransactionReceipt')).toBe(4);
       // No block was mined to get there: the chain is as idle as it was.

@@ -324,7 +324,9 @@ describe('a failed or zero sell quote is never a 0% sell tax', () => {
     const { uniswapV2Router02, weth } = devnet.manifest.contracts;
     const factory = new ContractFactory(fixture.abi, fixture.bytecode, signer(2));
     const contract = await factory.deploy(uniswapV2Router02, weth, mode);
-    await contract.waitForDeployment();
+    const deployment = contract.deploymentTransaction();
+    if (!deployment) throw new Error('the router front was not deployed by a transaction');
+    await waitMined(deployment);
     return contract.getAddress();
   }
 
