@@ -11,7 +11,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventHub } from '../src/events/EventHub.js';
 import { streamEvents } from '../src/events/streamEvents.js';
-import { readEvents } from './helpers/readEvents.js';
+import { openEvents, readEvents } from './helpers/readEvents.js';
 import {
   startTestServer,
   TEST_API_KEY,
@@ -51,15 +51,16 @@ const typesOf = (events: { event: string | undefined }[]) => events.map((e) => e
 describe('GET /events', () => {
   it('needs a key; streams kill-switch changes and a swap’s execution events as they happen, with ids', async () => {
     expect((await fetch(`${server.url}/events`)).status).toBe(401);
-    const reading = readEvents(
+    const { opened, result: reading } = openEvents(
       `${server.url}/events`,
       key,
       (ev) =>
         ['governor.kill-switch', 'execution.broadcast', 'execution.settled'].every((t) =>
           typesOf(ev).includes(t),
         ) && typesOf(ev).filter((t) => t === 'governor.kill-switch').length >= 2,
+      20_000,
     );
-    await new Promise((r) => setTimeout(r, 200));
+    await opened;
     await server.call('/governor/kill', { method: 'POST' });
     await server.operator('/governor/unkill');
     const swap = await server.call('/swap/execute', {
@@ -116,13 +117,13 @@ describe('GET /events', () => {
   });
 
   it('a kill switch engaged from the operator CLI (another process) reaches the stream', async () => {
-    const reading = readEvents(
+    const { opened, result: reading } = openEvents(
       `${server.url}/events`,
       { 'X-Operator-Key': TEST_OPERATOR_KEY },
       (ev) => ev.some((e) => e.event === 'governor.kill-switch'),
-      8_000,
+      20_000,
     );
-    await new Promise((r) => setTimeout(r, 200));
+    await opened;
     const cli = fileURLToPath(new URL('../dist/operator-cli.js', import.meta.url));
     await promisify(execFile)(process.execPath, [cli, 'kill'], {
       env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
@@ -136,7 +137,9 @@ describe('GET /events', () => {
   });
 
   it('idle streams get heartbeats', async () => {
-    const { comments } = await readEvents(`${server.url}/events`, key, () => false, 2_500);
+    // Heartbeats come every second here (EVENTS_HEARTBEAT_SECONDS=1); the reader stops at the second one, and its
+    // time-out only bounds a server that sends none.
+    const { comments } = await readEvents(`${server.url}/events`, key, (_, n) => n >= 2, 15_000);
     expect(comments).toBeGreaterThanOrEqual(2);
   });
 });

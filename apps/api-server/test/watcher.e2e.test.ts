@@ -20,7 +20,7 @@ import type {
   WatchedWalletDto,
   WatcherSummaryDto,
 } from '../src/dto/watcher.js';
-import { readEvents } from './helpers/readEvents.js';
+import { openEvents } from './helpers/readEvents.js';
 import { startTestServer, TEST_API_KEY, type TestServer } from './helpers/startTestServer.js';
 
 // The watcher over HTTP on the devnet. Activity is made directly on chain with plain ethers wallets (not through the
@@ -123,13 +123,13 @@ describe('/watcher on the devnet', () => {
       new Contract(usdc.address, erc20Abi, alice).getFunction('approve')(SPENDER, MaxUint256),
     );
 
-    const events = readEvents(
+    const { opened, result: events } = openEvents(
       `${server.url}/events`,
       { 'X-API-Key': TEST_API_KEY },
       (ev) => ev.filter((e) => e.event === 'watcher.alert').length >= 5,
-      8_000,
+      20_000,
     );
-    await new Promise((r) => setTimeout(r, 200));
+    await opened;
     const second = await post<WatchCycleDto>('/watcher/check');
     const got = second.body.alerts.map((x) => [
       x.address,
