@@ -40,6 +40,9 @@ it('the examples compile against the built packages (strict, exactOptionalProper
         cwd: root,
         encoding: 'utf8',
         stdio: 'pipe',
+        // Synchronous: vitest's time-out cannot interrupt it, so it is bounded here.
+        timeout: 50_000,
+        killSignal: 'SIGKILL',
       });
       return '';
     } catch (error) {

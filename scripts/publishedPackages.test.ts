@@ -8,6 +8,10 @@ import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { describe, expect, it } from 'vitest';
 
+// A synchronous child blocks this worker's event loop, so vitest's own time-out (60 s) cannot end it: each is bounded
+// here, under it, so a stall fails with the child's own error.
+const BOUNDED = { timeout: 50_000, killSignal: 'SIGKILL' } as const;
+
 // What other teams `npm install`: checked on the built packages (run after `pnpm build`), the way a consumer
 // resolves them — ESM import and CJS require through the `exports` map, and the tarball's file list.
 const root = new URL('..', import.meta.url).pathname;
@@ -67,10 +71,10 @@ describe.each(published)('@org/%s as published', (dir) => {
     const out = mkdtempSync(join(tmpdir(), 'pack-'));
     let files: string[];
     try {
-      execFileSync('pnpm', ['pack', '--pack-destination', out], { cwd: pkgDir, stdio: 'pipe' });
+      execFileSync('pnpm', ['pack', '--pack-destination', out], { cwd: pkgDir, stdio: 'pipe', ...BOUNDED });
       const tarball = readdirSync(out).find((f) => f.endsWith('.tgz'));
       expect(tarball).toBeDefined();
-      files = execFileSync('tar', ['-tzf', join(out, tarball ?? '')], { encoding: 'utf8' })
+      files = execFileSync('tar', ['-tzf', join(out, tarball ?? '')], { encoding: 'utf8', ...BOUNDED })
         .trim()
         .split('\n');
     } finally {
@@ -96,6 +100,7 @@ describe.each(published)('@org/%s as published', (dir) => {
         cwd: pkgDir,
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'pipe'],
+        ...BOUNDED,
       });
     } catch (error) {
       report = String((error as { stdout?: string }).stdout ?? error);

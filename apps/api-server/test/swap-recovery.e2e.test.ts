@@ -203,12 +203,23 @@ describe('the server is SIGKILLed between broadcast and receipt', () => {
     children.push(child);
     return new Promise((resolve, reject) => {
       let out = '';
+      // Under the test's own time-out, so a server that never says it listens fails with its output.
+      const timer = setTimeout(
+        () => reject(new Error(`server did not start in 30 s: ${out.slice(-500)}`)),
+        30_000,
+      );
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString('utf8');
         const line = out.split('\n').find((l) => l.includes('api-server listening'));
-        if (line) resolve({ url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`, child });
+        if (line) {
+          clearTimeout(timer);
+          resolve({ url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`, child });
+        }
       });
-      child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out.slice(-500)}`)));
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited with ${code}: ${out.slice(-500)}`));
+      });
     });
   }
   const call = (url: string, path: string, init: RequestInit = {}) =>

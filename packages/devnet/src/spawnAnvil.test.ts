@@ -63,12 +63,19 @@ describe('spawnAnvil', () => {
     });
     const line = await new Promise<string>((resolve, reject) => {
       let buffer = '';
+      const timer = setTimeout(() => reject(new Error(`fixture printed nothing in 30 s: ${stderr}`)), 30_000);
       child.stdout.on('data', (chunk: Buffer) => {
         buffer += chunk.toString();
         const newline = buffer.indexOf('\n');
-        if (newline >= 0) resolve(buffer.slice(0, newline));
+        if (newline >= 0) {
+          clearTimeout(timer);
+          resolve(buffer.slice(0, newline));
+        }
       });
-      child.once('exit', (code) => reject(new Error(`fixture exited early (${code}): ${stderr}`)));
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`fixture exited early (${code}): ${stderr}`));
+      });
     });
     const { pid, rpcUrl } = JSON.parse(line) as { pid: number; rpcUrl: string };
     expect(isAlive(pid)).toBe(true);

@@ -139,8 +139,11 @@ describe('status while another process writes to the same file', () => {
       reads++;
       if (reads % 50 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    const done = new Promise<{ writes: number }>((resolve) => {
+    const done = new Promise<{ writes: number }>((resolve, reject) => {
       child.on('message', (message) => resolve(message as { writes: number }));
+      child.once('exit', (code) =>
+        reject(new Error(`the writer exited with ${code} before reporting its writes`)),
+      );
     });
     child.send({ type: 'stop' });
     const { writes } = await done;

@@ -19,6 +19,7 @@ interface Line {
 }
 
 let url: string;
+let slowStarted = false;
 let lines: Line[] = [];
 let close: () => void;
 beforeAll(async () => {
@@ -57,6 +58,7 @@ beforeAll(async () => {
     res.status(Number(req.params.code)).end();
   });
   app.get('/slow', (_req, res) => {
+    slowStarted = true;
     setTimeout(() => res.end('late'), 500);
   });
   const server = app.listen(0, '127.0.0.1');
@@ -67,8 +69,10 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const completed = () => lines.filter((l) => l.msg === 'request completed');
+/** Waits until `predicate` holds, for at most 5 s (the assertion after it says what did not happen). */
 const waitFor = async (predicate: () => boolean) => {
-  for (let i = 0; i < 200 && !predicate(); i++) await new Promise((r) => setTimeout(r, 5));
+  const end = Date.now() + 5_000;
+  while (!predicate() && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
 };
 
 describe('requestContext', () => {
@@ -119,15 +123,14 @@ describe('requestContext', () => {
 
   it('marks a request the client abandoned before the answer as aborted', async () => {
     lines = [];
-    await new Promise<void>((resolve) => {
-      const req = httpRequest(`${url}/slow`);
-      req.on('error', () => resolve());
-      req.end();
-      setTimeout(() => {
-        req.destroy();
-        resolve();
-      }, 50);
-    });
+    slowStarted = false;
+    const req = httpRequest(`${url}/slow`);
+    req.on('error', () => {});
+    req.end();
+    // Abandoned once the server is working on it (not on a timer the server may not have met yet).
+    await waitFor(() => slowStarted);
+    expect(slowStarted).toBe(true);
+    req.destroy();
     await waitFor(() => completed().length === 1);
     expect(completed()).toEqual([expect.objectContaining({ path: '/slow', aborted: true })]);
   });

@@ -177,7 +177,9 @@ describe('ExecutionGateway pipeline', () => {
   });
 
   it('no receipt in time → pending with the reservation still counted; a stuck tx is replaced with the same nonce', async () => {
-    const h = harness({}, { maxReplacements: 2 });
+    // The scripted node answers "not mined" at once, so the count of replacements, not the clock, ends the wait; a
+    // generous receipt time-out keeps a stalled test process from ending it early (with fewer replacements).
+    const h = harness({}, { maxReplacements: 2, receiptTimeoutMs: 10_000 });
     const { record } = await h.gateway.execute(swap());
     expect(record.status).toBe('pending');
     expect(await openReservations(h.governor)).toBe(1);
@@ -194,7 +196,7 @@ describe('ExecutionGateway pipeline', () => {
   });
 
   it('settles on the replacement that was mined', async () => {
-    const h = harness({ receiptAt: 1 }, { maxReplacements: 3 });
+    const h = harness({ receiptAt: 1 }, { maxReplacements: 3, receiptTimeoutMs: 10_000 });
     const { record } = await h.gateway.execute(swap());
     expect(record.status).toBe('confirmed');
     expect(record.minedHash).toBe(record.transactions[1]?.hash);
