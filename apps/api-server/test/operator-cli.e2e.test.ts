@@ -12,6 +12,10 @@ import type { ExecutionDto } from '../src/dto/execution.js';
 import type { GovernorStatusDto } from '../src/dto/governor.js';
 import type { SwapExecutionDto } from '../src/dto/swap.js';
 import { startTestServer, type TestServer } from './helpers/startTestServer.js';
+import { until } from './helpers/until.js';
+
+/** How long these tests wait for the running server to act on what the CLI did. */
+const CLI_WAIT = { ms: 10_000, intervalMs: 100 };
 
 // The operator CLI as a separate process on the server's data directory (no operator key on the network): it sees
 // what the server holds, and what it decides the running server carries out.
@@ -32,16 +36,6 @@ async function operator(...args: string[]): Promise<{ code: number; stdout: stri
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
@@ -99,10 +93,14 @@ describe('pnpm operator (the CLI on the same data directory)', () => {
       decidedBy: 'cli',
       note: 'ok by ops',
     });
-    const done = await until(async () => {
-      const e = (await (await server.call(`/executions/${held.execution.id}`)).json()) as ExecutionDto;
-      return e.status === 'confirmed' ? e : undefined;
-    });
+    const done = await until(
+      'the approved execution to confirm',
+      async () => {
+        const e = (await (await server.call(`/executions/${held.execution.id}`)).json()) as ExecutionDto;
+        return e.status === 'confirmed' ? e : undefined;
+      },
+      CLI_WAIT,
+    );
     expect((await reader.getTransaction(done.txHash as string))?.value).toBe(2n * 10n ** 16n);
     expect(await reader.getTransactionCount(wallet)).toBe(nonce + 1);
     const twice = await operator('approve', held.confirmation?.id as string);
@@ -144,10 +142,14 @@ describe('pnpm operator (the CLI on the same data directory)', () => {
     expect(JSON.parse(changed.stdout)).toMatchObject({
       limits: { dailyLimit: { eth: '0.2' }, maxPerTx: { eth: '0.004' } },
     });
-    await until(async () => {
-      const s = (await (await server.call('/governor/status')).json()) as GovernorStatusDto;
-      return s.limits.dailyLimit.eth === '0.2' && s.limits.maxPerTx.eth === '0.004' ? s : undefined;
-    });
+    await until(
+      'the server to apply the CLI limits',
+      async () => {
+        const s = (await (await server.call('/governor/status')).json()) as GovernorStatusDto;
+        return s.limits.dailyLimit.eth === '0.2' && s.limits.maxPerTx.eth === '0.004' ? s : undefined;
+      },
+      CLI_WAIT,
+    );
     const over = await server.call('/swap/execute', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -159,10 +161,14 @@ describe('pnpm operator (the CLI on the same data directory)', () => {
     });
     expect(((await over.json()) as { code: string }).code).toBe('PER_TX_LIMIT_EXCEEDED');
     expect((await operator('limits', '--daily', 'config', '--max-per-tx', 'config')).code).toBe(0);
-    await until(async () => {
-      const s = (await (await server.call('/governor/status')).json()) as GovernorStatusDto;
-      return s.limits.maxPerTx.eth === '0.05' ? s : undefined;
-    });
+    await until(
+      'the server to restore the configured limits',
+      async () => {
+        const s = (await (await server.call('/governor/status')).json()) as GovernorStatusDto;
+        return s.limits.maxPerTx.eth === '0.05' ? s : undefined;
+      },
+      CLI_WAIT,
+    );
   });
 
   it('usage errors exit 2; refusals exit 1 with the code', async () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GovernorStatusDto } from '../src/dto/governor.js';
 import type { SwapExecutionDto } from '../src/dto/swap.js';
 import { startTestServer, type TestServer } from './helpers/startTestServer.js';
+import { until } from './helpers/until.js';
 
 // POST /swap/execute end to end on the devnet: every effect is read from the chain with a separate provider.
 let devnet: StartDevnetReturnType;
@@ -284,13 +285,14 @@ describe('POST /swap/execute', () => {
     try {
       const pending = post({ tokenIn: 'ETH', tokenOut: switchable, amountIn: '0.01' });
       // Wait until the swap is in the mempool, then switch the token off with a higher fee (anvil orders by fee).
-      const end = Date.now() + 20_000;
-      for (;;) {
-        const pool = (await reader.send('txpool_status', [])) as { pending: string };
-        if (BigInt(pool.pending) > 0n) break;
-        if (Date.now() > end) throw new Error('the swap never reached the mempool within 20 s');
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await until(
+        'the swap in the mempool',
+        async () => {
+          const pool = (await reader.send('txpool_status', [])) as { pending: string };
+          return BigInt(pool.pending) > 0n ? true : undefined;
+        },
+        { ms: 20_000, intervalMs: 25 },
+      );
       const block = await reader.getBlock('latest');
       await new Contract(switchable, switchableTokenAbi, owner).getFunction('setBlocked')(true, {
         maxFeePerGas: (block?.baseFeePerGas ?? 0n) * 10n + 10n ** 11n,

@@ -10,6 +10,7 @@ import type { ExecutionDto } from '../src/dto/execution.js';
 import type { GovernorStatusDto } from '../src/dto/governor.js';
 import type { SwapExecutionDto } from '../src/dto/swap.js';
 import { startTestServer, TEST_API_KEY, type TestServer } from './helpers/startTestServer.js';
+import { until } from './helpers/until.js';
 
 // What happens to a swap after it was broadcast, when things go wrong: a transaction left unmined (replaced), a
 // node lost after the broadcast, and the server SIGKILLed between broadcast and receipt. Every effect is read from
@@ -48,16 +49,6 @@ const usdc = () => devnet.manifest.tokens.usdc.address;
 const usdcOf = async (owner: string) =>
   (await new Contract(usdc(), erc20, reader).getFunction('balanceOf')(owner)) as bigint;
 const swapBody = () => JSON.stringify({ tokenIn: 'ETH', tokenOut: usdc(), amountIn: '0.01' });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const mempoolHasPending = () =>
   until('a transaction in the mempool', async () => {
