@@ -122,10 +122,13 @@ export class ApprovalController extends Controller {
   @Response<ProblemDto>(502, 'LOG_SCAN_FAILED or RPC_ERROR during the scan')
   @Response<ProblemDto>(503, 'Node unreachable, wallet not configured')
   public async revokeAllUnlimited(
-    @Body() body: ApprovalRevokeAllRequestDto,
+    @Body() body?: ApprovalRevokeAllRequestDto,
     @Header('Idempotency-Key') idempotencyKey?: string,
   ): Promise<ApprovalRevokeAllDto> {
-    const { status, body: answer } = await this.services.approvals.revokeAllUnlimited(body, idempotencyKey);
+    const { status, body: answer } = await this.services.approvals.revokeAllUnlimited(
+      body ?? {},
+      idempotencyKey,
+    );
     this.setStatus(status);
     return answer;
   }

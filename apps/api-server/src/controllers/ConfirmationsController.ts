@@ -92,9 +92,9 @@ export class ConfirmationsController extends Controller {
   @Response<ProblemDto>(503, 'Nothing could be sent')
   public async approve(
     @Path() id: string,
-    @Body() body: ApproveConfirmationRequestDto,
+    @Body() body?: ApproveConfirmationRequestDto,
   ): Promise<ConfirmationDecisionDto> {
-    const { status, body: answer } = await this.services.confirmations.approve(id, body);
+    const { status, body: answer } = await this.services.confirmations.approve(id, body ?? {});
     this.setStatus(status);
     return answer;
   }
@@ -112,8 +112,8 @@ export class ConfirmationsController extends Controller {
   @Response<ProblemDto>(422, 'Invalid note')
   public async deny(
     @Path() id: string,
-    @Body() body: DenyConfirmationRequestDto,
+    @Body() body?: DenyConfirmationRequestDto,
   ): Promise<ConfirmationDecisionDto> {
-    return this.services.confirmations.deny(id, body);
+    return this.services.confirmations.deny(id, body ?? {});
   }
 }
