@@ -8,7 +8,7 @@ import { requireApiKey } from './http/apiKeyAuth.js';
 import { bodyGuard } from './http/bodyGuard.js';
 import { methodNotAllowed } from './http/methodNotAllowed.js';
 import { mountDocs } from './http/mountDocs.js';
-import { problemFromError } from './http/problemFromError.js';
+import { problemFromError, STORE_INPUT_INVALID } from './http/problemFromError.js';
 import { createRouteTable } from './http/routeTable.js';
 import { contextOf, requestContext, requestUserProperty } from './http/requestContext.js';
 import { sendProblem } from './http/sendProblem.js';
@@ -96,6 +96,8 @@ export function createApp({ config, services, logger, spec }: CreateAppParameter
     if (problem.status >= 500 && problem.code === 'INTERNAL_ERROR')
       log.error({ err: error, code: problem.code }, 'request failed');
     else if (problem.status >= 500) log.warn({ err: error, code: problem.code }, 'request failed upstream');
+    else if ((error as { code?: unknown } | null)?.code === STORE_INPUT_INVALID)
+      log.warn({ err: error, code: problem.code }, 'request refused by a store: the edge should have checked it');
     else log.info({ code: problem.code }, 'request refused');
     if (res.headersSent) {
       res.end();

@@ -46,8 +46,12 @@ interface BoundaryValue {
   urlOnly?: boolean;
 }
 
+/** The longest value an input allows: its `maxLength`, or its longest enum member. */
+const longest = (input: StringInput): number =>
+  input.schema.maxLength ?? Math.max(...(input.schema.enum ?? []).map((v) => String(v).length));
+
 function boundaryValues(input: StringInput): BoundaryValue[] {
-  const max = input.schema.maxLength ?? 100_000;
+  const max = longest(input);
   return [
     { name: 'empty', text: '' },
     { name: 'whitespace only', text: ' \t  ' },
@@ -63,7 +67,7 @@ function boundaryValues(input: StringInput): BoundaryValue[] {
 
 /** A header carries only visible Latin-1 text (a client cannot send the rest): those values, and one Latin-1 letter. */
 function headerValues(input: StringInput): BoundaryValue[] {
-  const max = input.schema.maxLength ?? 100_000;
+  const max = longest(input);
   return [
     { name: 'empty', text: '' },
     { name: 'whitespace only', text: ' \t  ' },
@@ -198,6 +202,42 @@ describe('boundary values in every string input of the document (devnet, CONFIRM
     },
     120_000,
   );
+});
+
+describe("an operator's note is checked at the edge (1 to 500 characters)", () => {
+  it.each(['approve', 'deny'])(
+    '%s with an empty note → 422 VALIDATION_FAILED naming the note; the action stays pending',
+    async (decision) => {
+      const held = await hold();
+      const id = held.confirmation?.id as string;
+      const res = await server.operator(`/confirmations/${id}/${decision}`, {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ note: '' }),
+      });
+      expect(res.status).toBe(422);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      const problem = (await res.json()) as { code: string; fields: Record<string, string> };
+      expect(problem.code).toBe('VALIDATION_FAILED');
+      expect(Object.keys(problem.fields)).toEqual(['body.note']);
+      const after = (await (await server.call(`/confirmations/${id}`)).json()) as { status: string };
+      expect(after.status).toBe('pending');
+      // The longest allowed note is accepted.
+      const ok = await server.operator(`/confirmations/${id}/${decision}`, {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ note: 'n'.repeat(500) }),
+      });
+      expect(ok.status).toBeLessThan(300);
+    },
+  );
+
+  it('a cursor no list returned → 422 INVALID_PARAMETER (the store refused it), never a 500', async () => {
+    for (const path of ['/executions', '/confirmations', '/watcher/alerts']) {
+      const res = await server.call(`${path}?cursor=bm90LWEtY3Vyc29y`);
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { code: string }).code).toBe('INVALID_PARAMETER');
+    }
+    expect(server.logs()).toContain('request refused by a store');
+  });
 });
 
 describe('a POST/PUT whose body fields are all optional works without a body', () => {
