@@ -11,6 +11,7 @@ import { mountDocs } from './http/mountDocs.js';
 import { problemFromError, STORE_INPUT_INVALID } from './http/problemFromError.js';
 import { createRouteTable } from './http/routeTable.js';
 import { contextOf, requestContext, requestUserProperty } from './http/requestContext.js';
+import { MAX_URL_BYTES, requestTargetLimit } from './http/requestTargetLimit.js';
 import { sendProblem } from './http/sendProblem.js';
 import { sequence } from './http/sequence.js';
 import { staticSecurityHeaders } from './http/staticSecurityHeaders.js';
@@ -29,10 +30,10 @@ export interface CreateAppParameters {
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
- * Builds the Express application: request id and completion log, helmet's headers (precomputed), CORS allowlist
- * (only when an Origin is sent), body guard (size and type before reading), API-key gate (before any route),
- * JSON body (these as one layer), the route table, docs, the tsoa routes, 405/501/404, and problem+json for every
- * error. No listening, no I/O.
+ * Builds the Express application: request id and completion log, helmet's headers (precomputed), URL length (414),
+ * CORS allowlist (only when an Origin is sent), body guard (size and type before reading), API-key gate (before any
+ * route), JSON body (these as one layer), the route table, docs, the tsoa routes, 405/501/404, and problem+json for
+ * every error. No listening, no I/O.
  *
  * @example
  * ```ts
@@ -64,6 +65,7 @@ export function createApp({ config, services, logger, spec }: CreateAppParameter
     sequence(
       requestContext({ logger }),
       staticSecurityHeaders(),
+      requestTargetLimit({ maxBytes: MAX_URL_BYTES }),
       // CORS only concerns browsers, which always send Origin; everything else skips the work.
       (req, res, next) => {
         if (req.headers.origin === undefined) next();
