@@ -99,7 +99,10 @@ export function createApp({ config, services, logger, spec }: CreateAppParameter
       log.error({ err: error, code: problem.code }, 'request failed');
     else if (problem.status >= 500) log.warn({ err: error, code: problem.code }, 'request failed upstream');
     else if ((error as { code?: unknown } | null)?.code === STORE_INPUT_INVALID)
-      log.warn({ err: error, code: problem.code }, 'request refused by a store: the edge should have checked it');
+      log.warn(
+        { err: error, code: problem.code },
+        'request refused by a store: the edge should have checked it',
+      );
     else log.info({ code: problem.code }, 'request refused');
     if (res.headersSent) {
       res.end();

@@ -55,9 +55,10 @@ describe('client errors answered by the app', () => {
     expectProblem(answer, 414, 'URI_TOO_LONG');
     expect(answer.headers.connection).toBe('close');
     // Under the limit the same request is served.
-    expect((await request(`GET /health?pad=${'a'.repeat(15_000)} HTTP/1.1\r\nHost: x\r\nConnection: close`)).status).toBe(
-      200,
-    );
+    expect(
+      (await request(`GET /health?pad=${'a'.repeat(15_000)} HTTP/1.1\r\nHost: x\r\nConnection: close`))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -78,7 +79,10 @@ describe("client errors answered from Node's parser (clientError)", () => {
     ['a broken request line', 'NOT AN HTTP REQUEST'],
     ['a header name with a space', 'GET /health HTTP/1.1\r\nHost: x\r\nBad Header: 1'],
     ['a header value with a NUL', 'GET /health HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b'],
-    ['two Content-Length headers that disagree', 'POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2'],
+    [
+      'two Content-Length headers that disagree',
+      'POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2',
+    ],
   ])('%s → 400 MALFORMED_REQUEST', async (_name, head) => {
     expectProblem(await request(head), 400, 'MALFORMED_REQUEST');
   });

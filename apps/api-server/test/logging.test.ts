@@ -99,7 +99,8 @@ describe('stack traces stay readable; URL credentials do not', () => {
     afterAll(() => server?.close());
 
     it('is logged with its stack (this file and line, the library frames) and its message without the credential', async () => {
-      const rpcUrl = 'https://user:pw-SECRET@mainnet.infura.io/v3/0123456789abcdef0123456789abcd01?apikey=Q-SECRET';
+      const rpcUrl =
+        'https://user:pw-SECRET@mainnet.infura.io/v3/0123456789abcdef0123456789abcd01?apikey=Q-SECRET';
       // A bug: a service hands ethers a malformed value while talking to a node; nothing maps the error, so it is a 500.
       server.services.wallet.info = async (): Promise<WalletInfoDto> => {
         throw new Error(`balance read from ${rpcUrl} failed`, { cause: ethersError() });
@@ -113,7 +114,9 @@ describe('stack traces stay readable; URL credentials do not', () => {
         .split('\n')
         .find((l) => l.includes('"msg":"request failed"'));
       expect(line).toBeDefined();
-      const logged = JSON.parse(line as string) as { err: { message: string; stack: string; cause: { stack: string } } };
+      const logged = JSON.parse(line as string) as {
+        err: { message: string; stack: string; cause: { stack: string } };
+      };
       expect(logged.err.stack).toMatch(/logging\.test\.ts:\d+:\d+/);
       expect(logged.err.cause.stack).toMatch(/file:\/\/\S+\/ethers\/lib\.esm\/address\/address\.js:\d+:\d+/);
       expect(logged.err.message).toBe(

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SwapExecutionDto } from '../src/dto/swap.js';
 import { rawHttp } from './helpers/rawHttp.js';
 import { type OperationInputs, type StringInput, specInputs } from './helpers/specInputs.js';
-import { startTestServer, TEST_API_KEY, TEST_OPERATOR_KEY, type TestServer } from './helpers/startTestServer.js';
+import {
+  startTestServer,
+  TEST_API_KEY,
+  TEST_OPERATOR_KEY,
+  type TestServer,
+} from './helpers/startTestServer.js';
 
 // 1. Every operation of the generated document with a string input (path, query, header or body, nested too) gets the
 // boundary values in that input, one at a time, the rest of the request valid: empty, whitespace only, one over the
@@ -80,7 +85,11 @@ const hold = async (): Promise<SwapExecutionDto> => {
   const res = await server.call('/swap/execute', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ tokenIn: 'ETH', tokenOut: devnet.manifest.tokens.usdc.address, amountIn: '0.0001' }),
+    body: JSON.stringify({
+      tokenIn: 'ETH',
+      tokenOut: devnet.manifest.tokens.usdc.address,
+      amountIn: '0.0001',
+    }),
   });
   expect(res.status).toBe(202);
   return (await res.json()) as SwapExecutionDto;
@@ -108,7 +117,9 @@ async function baseline(op: OperationInputs, input: StringInput): Promise<string
     case 'amountIn':
       return '0.0001';
     default:
-      throw new Error(`no baseline value for the required input ${input.in}:${input.name} of ${op.operationId}`);
+      throw new Error(
+        `no baseline value for the required input ${input.in}:${input.name} of ${op.operationId}`,
+      );
   }
 }
 
@@ -260,10 +271,15 @@ describe('a POST/PUT whose body fields are all optional works without a body', (
   const variants = [
     ['no Content-Length, no Content-Type', ''],
     ['Content-Length: 0', 'Content-Length: 0\r\n'],
-    ['Content-Length: 0 and Content-Type: application/json', 'Content-Length: 0\r\nContent-Type: application/json\r\n'],
+    [
+      'Content-Length: 0 and Content-Type: application/json',
+      'Content-Length: 0\r\nContent-Type: application/json\r\n',
+    ],
   ] as const;
 
-  it.each(optional.flatMap((op) => variants.map(([name, headers]) => [op.operationId, name, op, headers] as const)))(
+  it.each(
+    optional.flatMap((op) => variants.map(([name, headers]) => [op.operationId, name, op, headers] as const)),
+  )(
     '%s with %s → 2xx',
     async (_id, _variant, op, headers) => {
       let path = op.template;

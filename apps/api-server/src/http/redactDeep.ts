@@ -43,8 +43,7 @@ export const REDACTED = '[redacted]';
  * ```
  */
 export function redactDeep(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
-  if (typeof value === 'string')
-    return value.includes('://') ? value.replace(URL_PATTERN, redactUrl) : value;
+  if (typeof value === 'string') return value.includes('://') ? value.replace(URL_PATTERN, redactUrl) : value;
   if (typeof value !== 'object' || value === null)
     return typeof value === 'bigint' ? value.toString() : value;
   if (seen.has(value)) return '[circular]';

@@ -12,9 +12,18 @@ describe('redactUrl', () => {
       'https://lb.drpc.org/ogrpc?network=ethereum&dkey=SECRET',
       'https://lb.drpc.org/ogrpc?network=ethereum&dkey=[redacted]',
     ],
-    ['https://x.example/a?apikey=S1&token=S2&access_token=S3', 'https://x.example/a?apikey=[redacted]&token=[redacted]&access_token=[redacted]'],
-    ['https://x.example/a?Secret=S&password=P&sig=G', 'https://x.example/a?Secret=[redacted]&password=[redacted]&sig=[redacted]'],
-    ['https://x.example/cb#access_token=SECRET&state=1', 'https://x.example/cb#access_token=[redacted]&state=1'],
+    [
+      'https://x.example/a?apikey=S1&token=S2&access_token=S3',
+      'https://x.example/a?apikey=[redacted]&token=[redacted]&access_token=[redacted]',
+    ],
+    [
+      'https://x.example/a?Secret=S&password=P&sig=G',
+      'https://x.example/a?Secret=[redacted]&password=[redacted]&sig=[redacted]',
+    ],
+    [
+      'https://x.example/cb#access_token=SECRET&state=1',
+      'https://x.example/cb#access_token=[redacted]&state=1',
+    ],
     // keys in the path: Infura, Alchemy, QuickNode, Ankr, Blast
     [
       'https://mainnet.infura.io/v3/0123456789abcdef0123456789abcdef',

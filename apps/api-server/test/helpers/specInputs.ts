@@ -54,8 +54,10 @@ export function specInputs(): OperationInputs[] {
     components: { schemas: Record<string, Schema> };
   };
   const resolve = (schema: Schema): Schema => {
-    if (schema.$ref) return resolve(spec.components.schemas[schema.$ref.split('/').pop() as string] as Schema);
-    if (schema.allOf?.length === 1) return { ...resolve(schema.allOf[0] as Schema), ...without(schema, 'allOf') };
+    if (schema.$ref)
+      return resolve(spec.components.schemas[schema.$ref.split('/').pop() as string] as Schema);
+    if (schema.allOf?.length === 1)
+      return { ...resolve(schema.allOf[0] as Schema), ...without(schema, 'allOf') };
     return schema;
   };
   const bodyStrings = (schema: Schema, prefix: string, required: boolean): StringInput[] => {
@@ -75,7 +77,9 @@ export function specInputs(): OperationInputs[] {
       .map(([method, op]) => {
         const parameters = op.parameters ?? [];
         const json = op.requestBody?.content['application/json']?.schema;
-        const body = json ? { required: op.requestBody?.required === true, schema: resolve(json) } : undefined;
+        const body = json
+          ? { required: op.requestBody?.required === true, schema: resolve(json) }
+          : undefined;
         return {
           operationId: op.operationId,
           method: method.toUpperCase(),
@@ -84,7 +88,12 @@ export function specInputs(): OperationInputs[] {
           strings: [
             ...parameters
               .filter((p) => resolve(p.schema).type === 'string')
-              .map((p) => ({ in: p.in, name: p.name, required: p.required === true, schema: resolve(p.schema) })),
+              .map((p) => ({
+                in: p.in,
+                name: p.name,
+                required: p.required === true,
+                schema: resolve(p.schema),
+              })),
             ...(body ? bodyStrings(body.schema, '', true) : []),
           ],
           body,
