@@ -67,6 +67,8 @@ describe("client errors answered from Node's parser (clientError)", () => {
     const answer = await request(`GET /health?pad=${'a'.repeat(40_000)} HTTP/1.1\r\nHost: x`);
     expectProblem(answer, 414, 'URI_TOO_LONG');
     expect(JSON.parse(answer.body).instance).toBe('/health');
+    // Still unterminated when the parser gives up: the URL too.
+    expectProblem(await rawHttp(server.url, `GET /health?pad=${'a'.repeat(40_000)}`), 414, 'URI_TOO_LONG');
   });
 
   it('headers over the limit (40 KB) → 431 HEADERS_TOO_LARGE', async () => {
