@@ -8,9 +8,10 @@ import { requireApiKey } from './http/apiKeyAuth.js';
 import { bodyGuard } from './http/bodyGuard.js';
 import { methodNotAllowed } from './http/methodNotAllowed.js';
 import { mountDocs } from './http/mountDocs.js';
-import { problemFromError } from './http/problemFromError.js';
+import { problemFromError, STORE_INPUT_INVALID } from './http/problemFromError.js';
 import { createRouteTable } from './http/routeTable.js';
 import { contextOf, requestContext, requestUserProperty } from './http/requestContext.js';
+import { MAX_URL_BYTES, requestTargetLimit } from './http/requestTargetLimit.js';
 import { sendProblem } from './http/sendProblem.js';
 import { sequence } from './http/sequence.js';
 import { staticSecurityHeaders } from './http/staticSecurityHeaders.js';
@@ -29,10 +30,10 @@ export interface CreateAppParameters {
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
- * Builds the Express application: request id and completion log, helmet's headers (precomputed), CORS allowlist
- * (only when an Origin is sent), body guard (size and type before reading), API-key gate (before any route),
- * JSON body (these as one layer), the route table, docs, the tsoa routes, 405/501/404, and problem+json for every
- * error. No listening, no I/O.
+ * Builds the Express application: request id and completion log, helmet's headers (precomputed), URL length (414),
+ * CORS allowlist (only when an Origin is sent), body guard (size and type before reading), API-key gate (before any
+ * route), JSON body (these as one layer), the route table, docs, the tsoa routes, 405/501/404, and problem+json for
+ * every error. No listening, no I/O.
  *
  * @example
  * ```ts
@@ -64,6 +65,7 @@ export function createApp({ config, services, logger, spec }: CreateAppParameter
     sequence(
       requestContext({ logger }),
       staticSecurityHeaders(),
+      requestTargetLimit({ maxBytes: MAX_URL_BYTES }),
       // CORS only concerns browsers, which always send Origin; everything else skips the work.
       (req, res, next) => {
         if (req.headers.origin === undefined) next();
@@ -96,6 +98,11 @@ export function createApp({ config, services, logger, spec }: CreateAppParameter
     if (problem.status >= 500 && problem.code === 'INTERNAL_ERROR')
       log.error({ err: error, code: problem.code }, 'request failed');
     else if (problem.status >= 500) log.warn({ err: error, code: problem.code }, 'request failed upstream');
+    else if ((error as { code?: unknown } | null)?.code === STORE_INPUT_INVALID)
+      log.warn(
+        { err: error, code: problem.code },
+        'request refused by a store: the edge should have checked it',
+      );
     else log.info({ code: problem.code }, 'request refused');
     if (res.headersSent) {
       res.end();

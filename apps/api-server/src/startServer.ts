@@ -21,6 +21,7 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { type Config, ConfigError } from './config.js';
+import { createHttpServer } from './http/createHttpServer.js';
 import { createLogger } from './http/createLogger.js';
 import { loadSpec } from './loadSpec.js';
 import { openDatabase } from './openDatabase.js';
@@ -201,7 +202,7 @@ export async function startServer({
     }),
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
-  const server = app.listen(config.port, config.host);
+  const server = createHttpServer({ app, logger: log }).listen(config.port, config.host);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
@@ -213,8 +214,6 @@ export async function startServer({
     database.close();
     throw error;
   }
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 60_000;
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   if (config.networkExposed) {

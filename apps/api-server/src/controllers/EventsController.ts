@@ -35,6 +35,8 @@ export class EventsController extends Controller {
    * idle connections open; a client that does not keep up is disconnected (reconnect and replay).
    * @summary Live event stream
    * @param lastEventId The last id you saw, for clients that cannot send the `Last-Event-ID` header.
+   * @maxLength lastEventId 64
+   * @maxLength lastEventIdHeader 64
    */
   @Get()
   @OperationId('streamEvents')

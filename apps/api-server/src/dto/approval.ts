@@ -156,10 +156,17 @@ export interface ApprovalRiskReportDto {
 
 /** Body of `POST /approval/revoke`. */
 export interface ApprovalRevokeRequestDto {
-  /** Chain name, alias or id; optional when the server has a default chain. */
+  /**
+   * Chain name, alias or id; optional when the server has a default chain.
+   * @maxLength 64
+   */
   chain?: string;
-  /** The token or NFT collection. */
+  /**
+   * The token or NFT collection.
+   * @maxLength 64
+   */
   token: string;
+  /** @maxLength 64 */
   spender: string;
   /** Which approval to clear; default: the ERC-20 allowance if any, else the operator approval. */
   kind?: 'erc20' | 'operator';
@@ -184,7 +191,10 @@ export interface ApprovalRevokeDto {
 
 /** Body of `POST /approval/revoke-all-unlimited`. */
 export interface ApprovalRevokeAllRequestDto {
-  /** Chain name, alias or id; optional when the server has a default chain. */
+  /**
+   * Chain name, alias or id; optional when the server has a default chain.
+   * @maxLength 64
+   */
   chain?: string;
 }
 

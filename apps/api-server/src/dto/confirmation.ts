@@ -62,15 +62,24 @@ export interface ApproveConfirmationRequestDto {
   /**
    * Only for an action held because its value was unknown: the most the governor may charge for it, in ETH (decimal
    * string, ≤ 18 places). Ignored otherwise: the approval is bound to the value that was held.
+   * @maxLength 100
    */
   value?: string;
-  /** A note for the audit trail (≤ 500 characters). */
+  /**
+   * A note for the audit trail (1 to 500 characters).
+   * @minLength 1
+   * @maxLength 500
+   */
   note?: string;
 }
 
 /** Body of `POST /confirmations/{id}/deny`. */
 export interface DenyConfirmationRequestDto {
-  /** A note for the audit trail (≤ 500 characters). */
+  /**
+   * A note for the audit trail (1 to 500 characters).
+   * @minLength 1
+   * @maxLength 500
+   */
   note?: string;
 }
 

@@ -46,7 +46,10 @@ export interface GovernorStatusDto {
 
 /** Body of `PUT /governor/limits`: caps in ETH (decimal strings, ≤ 18 places); `null` returns one to its configured value; an absent one stays. */
 export interface SetLimitsRequestDto {
+  /** @maxLength 100 */
   maxPerTx?: string | null;
+  /** @maxLength 100 */
   dailyLimit?: string | null;
+  /** @maxLength 100 */
   sessionLimit?: string | null;
 }

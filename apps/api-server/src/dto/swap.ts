@@ -86,12 +86,25 @@ export interface SwapQuoteDto {
 
 /** `POST /swap/execute` body. */
 export interface SwapExecuteRequestDto {
-  /** Chain name, alias or id; optional when the server has a default chain. */
+  /**
+   * Chain name, alias or id; optional when the server has a default chain.
+   * @maxLength 64
+   */
   chain?: string;
-  /** `ETH` (native), a symbol from `/swap/tokens`, or an address. */
+  /**
+   * `ETH` (native), a symbol from `/swap/tokens`, or an address.
+   * @maxLength 64
+   */
   tokenIn: string;
+  /**
+   * `ETH` (native), a symbol from `/swap/tokens`, or an address.
+   * @maxLength 64
+   */
   tokenOut: string;
-  /** Human units of tokenIn, a decimal string (`"0.01"`). */
+  /**
+   * Human units of tokenIn, a decimal string (`"0.01"`).
+   * @maxLength 100
+   */
   amountIn: string;
   /**
    * 0 to `MAX_SLIPPAGE_BPS` (default 50).

@@ -12,17 +12,26 @@ export interface WatchThresholdsDto {
 
 /** Body of `POST /watcher/add` thresholds (ETH decimal strings); absent fields take the configured defaults. */
 export interface WatchThresholdsInputDto {
+  /** @maxLength 100 */
   minChange?: string;
+  /** @maxLength 100 */
   largeOutgoing?: string;
   alertOnApproval?: boolean;
 }
 
 /** Body of `POST /watcher/add`. Adding a wallet again updates its label and thresholds. */
 export interface WatchAddRequestDto {
-  /** Chain name, alias or id; optional when the server has a default chain. */
+  /**
+   * Chain name, alias or id; optional when the server has a default chain.
+   * @maxLength 64
+   */
   chain?: string;
+  /** @maxLength 64 */
   address: string;
-  /** ≤ 200 characters. */
+  /**
+   * ≤ 200 characters.
+   * @maxLength 200
+   */
   label?: string;
   thresholds?: WatchThresholdsInputDto;
 }
