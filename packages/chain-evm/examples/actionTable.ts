@@ -39,7 +39,7 @@ const deposit: ExecutionIntent = {
   chainId: chain.id,
   action: 'deposit',
   to: vault,
-  data: `0x6e553f65${word((25_000_000n).toString(16))}${word(wallet)}`,
+  data: `0x6e553f65${word(25_000_000n.toString(16))}${word(wallet)}`,
   value: 0n,
   spends: [{ token: usdc, amount: 25_000_000n }],
   acquires: [],
@@ -47,5 +47,5 @@ const deposit: ExecutionIntent = {
 };
 console.log('deposit, default table:', checkPolicy({ intent: deposit, chain, wallet })?.code); // TARGET_NOT_ALLOWED (no module)
 console.log('deposit, with its module:', checkPolicy({ intent: deposit, chain, wallet, actions })); // null
-const stolen = { ...deposit, data: `0x6e553f65${word((25_000_000n).toString(16))}${word(vault)}` as const };
+const stolen = { ...deposit, data: `0x6e553f65${word(25_000_000n.toString(16))}${word(vault)}` as const };
 console.log('deposit to someone else:', checkPolicy({ intent: stolen, chain, wallet, actions })?.code); // INTENT_INVALID
