@@ -4,6 +4,7 @@ import type { ExecutionAction, ExecutionIntent } from '../types.js';
 
 /** What an {@link ActionModule} checks an intent with. */
 export interface ActionCheckParameters {
+  /** The intent to check (its calldata is built by our code, but checked as if it were not). */
   readonly intent: ExecutionIntent;
   /** The configured chain of the intent (contract overrides applied); its id is the intent's. */
   readonly chain: ChainInfo;
@@ -28,6 +29,7 @@ export interface ActionCheckParameters {
  * ```
  */
 export interface ActionModule {
+  /** The action kind this module decides for (one module per kind in a table). */
   readonly action: ExecutionAction;
   /**
    * Contracts this action may be granted an exact ERC-20 approval for on `chain` (routers, vaults, bridge approval

@@ -5,6 +5,7 @@ import { sameAddress } from './sameAddress.js';
 
 /** A swap call decoded by {@link decodeSwapCalldata}: what it spends, what it pays out, and to whom. */
 export interface DecodedSwapCall {
+  /** Uniswap V2 Router02, or a V3 router (SwapRouter / SwapRouter02). */
   readonly protocol: 'v2' | 'v3';
   /** The swap function (for V3, the one inside the multicall), e.g. `swapExactTokensForETH`, `exactInput`. */
   readonly fn: string;
@@ -129,9 +130,11 @@ function v3(data: string, original: boolean): DecodedSwapCall | null {
 
 /** Parameters of {@link decodeSwapCalldata}. */
 export interface DecodeSwapCalldataParameters {
+  /** The configured chain: its routers and V3 router kind. */
   readonly chain: ChainInfo;
   /** The router called: the chain's V2 Router02 or its V3 swap router (whose kind selects the ABI). */
   readonly to: string;
+  /** The calldata, 0x-prefixed hex. */
   readonly data: string;
 }
 
