@@ -441,10 +441,13 @@ describe('swapAction: hand-built calldata that is not what the intent says is re
     ],
   ];
 
-  it.each(cases)('%s → %s', (_name, intent, code) => {
-    expect(check(mainnet, intent)?.code).toBe(code);
-    expect(checkPolicy({ intent, chain: mainnet, wallet: WALLET })?.code).toBe(code);
-  });
+  it.each(cases.map(([name, intent, code]) => [name, code, intent] as const))(
+    '%s → %s',
+    (_name, code, intent) => {
+      expect(check(mainnet, intent)?.code).toBe(code);
+      expect(checkPolicy({ intent, chain: mainnet, wallet: WALLET })?.code).toBe(code);
+    },
+  );
 
   it('property: a V2 token swap passes exactly when recipient, path ends, amount in and minimum out all match', () => {
     let allowedRuns = 0;
