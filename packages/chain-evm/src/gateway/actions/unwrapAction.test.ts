@@ -84,7 +84,7 @@ describe('unwrapAction', () => {
     ],
     ['native value sent', { value: 1n }, 'INTENT_INVALID'],
     ['declares an ERC-20 acquired', { acquires: [{ token: USDC, amount: 1n }] }, 'INTENT_INVALID'],
-  ])('%s → %s', (_name, change, code) => {
+  ])('%s (refused)', (_name, change, code) => {
     expect(check(unwrap(change))).toBe(code);
     expect(checkPolicy({ intent: unwrap(change), chain: ethereum, wallet: WALLET })?.code).toBe(code);
   });

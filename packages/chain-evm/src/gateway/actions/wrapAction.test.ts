@@ -59,7 +59,7 @@ describe('wrapAction', () => {
       'INTENT_INVALID',
     ],
     ['declares an ERC-20 spend', { spends: [{ token: USDC, amount: 1n }] }, 'INTENT_INVALID'],
-  ])('%s → %s', (_name, change, code) => {
+  ])('%s (refused)', (_name, change, code) => {
     expect(check(wrap(change))).toBe(code);
     expect(checkPolicy({ intent: wrap(change), chain: ethereum, wallet: WALLET })?.code).toBe(code);
   });
