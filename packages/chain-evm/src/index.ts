@@ -99,6 +99,20 @@ export type {
   GatewaySteps,
 } from './gateway/gatewayTypes.js';
 export { type CheckPolicyParameters, checkPolicy, type Refusal } from './gateway/checkPolicy.js';
+export type { ActionCheckParameters, ActionModule, ActionTable } from './gateway/actions/ActionModule.js';
+export { defaultActionModules } from './gateway/actions/defaultActionModules.js';
+export { swapAction } from './gateway/actions/swapAction.js';
+export { dcaFillAction } from './gateway/actions/dcaFillAction.js';
+export { approveAction } from './gateway/actions/approveAction.js';
+export { revokeAction } from './gateway/actions/revokeAction.js';
+export { wrapAction } from './gateway/actions/wrapAction.js';
+export { unwrapAction } from './gateway/actions/unwrapAction.js';
+export { checkSwapIntent } from './gateway/actions/checkSwapIntent.js';
+export {
+  type DecodedSwapCall,
+  type DecodeSwapCalldataParameters,
+  decodeSwapCalldata,
+} from './gateway/actions/decodeSwapCalldata.js';
 export {
   type CheckAcquiredTokensParameters,
   checkAcquiredTokens,

@@ -114,7 +114,7 @@ export class ExecutionGateway {
     const id = record.id;
 
     // 1. Policy.
-    const refused = checkPolicy({ intent, chain });
+    const refused = checkPolicy({ intent, chain, wallet: this.address, actions: this.#p.actions });
     if (refused) return this.#block(record, refused);
     const provider = await this.#p.provider(chain.id);
 
@@ -222,7 +222,7 @@ export class ExecutionGateway {
    */
   async assess(intent: ExecutionIntent): Promise<AssessReturnType> {
     const chain = resolveChain({ chain: intent.chainId, registry: this.#p.chains });
-    const refused = checkPolicy({ intent, chain });
+    const refused = checkPolicy({ intent, chain, wallet: this.address, actions: this.#p.actions });
     if (refused) return { refusal: refused, valueWei: null };
     const { refusal, valueWei } = await this.#valueAndSafety(await this.#p.provider(chain.id), chain, intent);
     return { refusal, valueWei };

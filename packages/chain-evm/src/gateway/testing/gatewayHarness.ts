@@ -1,13 +1,15 @@
 // Test-only: the gateway with scripted chain-facing steps (ports of this package), a memory store and a memory
 // ledger, for unit tests of the pipeline's ORDER and DECISIONS. The real steps run against the devnet elsewhere.
 import { Governor, MemorySpendLedger, parseEther } from '@org/governor';
-import { Transaction } from 'ethers';
+import { Transaction, Wallet } from 'ethers';
 import { chains } from '../../chains/chains.js';
 import { configureChains } from '../../chains/configureChains.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
+import type { ActionTable } from '../actions/ActionModule.js';
 import { ExecutionGateway } from '../ExecutionGateway.js';
 import type { GatewayReceipt, GatewaySteps } from '../gatewayTypes.js';
 import { MemoryExecutionStore } from '../store/MemoryExecutionStore.js';
+import { v2RouterInterface } from '../../swap/swapInterfaces.js';
 import type { ConfirmationStore, ExecutionIntent, FeeQuote, Hex, NonceManager } from '../types.js';
 
 export const KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
@@ -16,17 +18,51 @@ export const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const registry = configureChains({ overrides: new Map(), registry: chains });
 export const GWEI = 1_000_000_000n;
 
-export const swap = (overrides: Partial<ExecutionIntent> = {}): ExecutionIntent => ({
-  chainId: 1,
-  action: 'swap',
-  to: ROUTER,
-  data: '0x38ed1739',
-  value: parseEther('0.01'),
-  spends: [],
-  acquires: [{ token: USDC, amount: 1n }],
-  description: 'swap 0.01 ETH for USDC',
-  ...overrides,
-});
+/** The harness wallet's address (the recipient the policy requires). */
+export const WALLET = new Wallet(KEY).address as `0x${string}`;
+const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
+const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
+const DEADLINE = 4_000_000_000n;
+
+/**
+ * A V2 swap intent for the harness wallet on chain 1 (0.01 ETH → at least 1 USDC by default). Unless `data` is
+ * overridden, its calldata is built from the final intent (native value or the one token spent in, the token
+ * acquired out, to the wallet) so the policy's calldata check passes and the pipeline's later steps are what is
+ * tested.
+ */
+export const swap = (overrides: Partial<ExecutionIntent> = {}): ExecutionIntent => {
+  const intent: ExecutionIntent = {
+    chainId: 1,
+    action: 'swap',
+    to: ROUTER,
+    data: '0x',
+    value: parseEther('0.01'),
+    spends: [],
+    acquires: [{ token: USDC, amount: 1n }],
+    description: 'swap 0.01 ETH for USDC',
+    ...overrides,
+  };
+  if (overrides.data !== undefined) return intent;
+  const spent = intent.spends[0];
+  const out = intent.acquires[0] ?? { token: USDC, amount: 1n };
+  const tokenIn = spent?.token ?? WETH;
+  const middle = tokenIn === WETH || out.token === WETH ? DAI : WETH;
+  const data = spent
+    ? v2RouterInterface.encodeFunctionData('swapExactTokensForTokens', [
+        spent.amount,
+        out.amount,
+        [tokenIn, middle, out.token],
+        WALLET,
+        DEADLINE,
+      ])
+    : v2RouterInterface.encodeFunctionData('swapExactETHForTokens', [
+        out.amount,
+        [WETH, out.token],
+        WALLET,
+        DEADLINE,
+      ]);
+  return { ...intent, data: data as Hex };
+};
 
 export interface Script {
   fees?: FeeQuote;
@@ -53,6 +89,7 @@ export function harness(
     store?: MemoryExecutionStore;
     confirmations?: ConfirmationStore;
     clock?: () => number;
+    actions?: ActionTable;
   } = {},
 ) {
   const calls: string[] = [];
@@ -157,6 +194,7 @@ export function harness(
     store,
     ...(shared.confirmations ? { confirmations: shared.confirmations } : {}),
     ...(shared.clock ? { clock: shared.clock } : {}),
+    ...(shared.actions ? { actions: shared.actions } : {}),
     nonces,
     steps,
     settings: { receiptTimeoutMs: 50, replaceAfterMs: 10, ...settings },
