@@ -44,7 +44,7 @@ export class ApprovalController extends Controller {
    * @summary Scan token approvals
    * @param owner Address whose approvals are listed; default the configured wallet.
    * @param fromBlock First block of a first scan (or of older history to add). Integer ≥ 0.
-   * @isInt fromBlock
+   * @isLong fromBlock
    * @param chain Chain name, alias or id; optional when the server has a default chain.
    */
   @Get('scan')
