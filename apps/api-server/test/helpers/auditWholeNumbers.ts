@@ -89,8 +89,8 @@ const typesOf = (schema: Schema): unknown[] =>
  * A name says "whole number" when one of its words is a count, an id, a block, a nonce, a unit of time, basis
  * points… or a plural noun (`wallets`); a word like `percent`, `ratio` or `usd` says it may be fractional and wins.
  * A schema reached through `items`, `anyOf`, `oneOf`, `allOf` or `additionalProperties` is judged by the name of
- * the property that holds it; a property is also judged by its parent when the parent is a tally (`counts`,
- * `alertsBySeverity`).
+ * the property that holds it; a property is also judged by its parent (the property or the component that holds
+ * it) when the parent is a tally (`counts`, `alertsBySeverity`) or, for an `id`, a chain (`ChainRefDto.id`).
  *
  * @example
  * ```ts
@@ -183,8 +183,9 @@ export function auditWholeNumbers(document: object): WholeNumberAudit {
       if (isSchema(schema[key])) visit(schema[key], [...at, key], described, aliases);
   };
 
+  // A component's properties have its name as their parent (`ChainRefDto.id` is a chain id).
   for (const [name, schema] of Object.entries(schemas))
-    visit(schema, ['components', 'schemas', name], { name: '', parent: '', description: '' }, new Set());
+    visit(schema, ['components', 'schemas', name], { name, parent: '', description: '' }, new Set());
 
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     if (!isSchema(item)) continue;
