@@ -94,10 +94,11 @@ async function tryItOut(
   return { status, body: responseBody, requestUrl, curl };
 }
 
-// Each test drives the whole page on a loaded machine (a step takes seconds there): bounded by 2 minutes each.
+// Each test drives the whole page; on a loaded machine a step takes seconds (a whole test took ~70 s in a full run
+// on a busy 2-core machine): bounded by 3 minutes each.
 describe('Swagger UI "Try it out" against the server that served it', () => {
   it('with the trading key: an authenticated GET, and a POST with a body, answer 200 in the page', {
-    timeout: 120_000,
+    timeout: 180_000,
   }, async () => {
     const { page, errors, elsewhere } = await openDocs();
     await authorize(page, 'X-API-Key', TEST_API_KEY);
@@ -127,7 +128,7 @@ describe('Swagger UI "Try it out" against the server that served it', () => {
   });
 
   it('with the operator key: an operator PUT with a body and an operator POST answer 200 in the page', {
-    timeout: 120_000,
+    timeout: 180_000,
   }, async () => {
     const { page, errors, elsewhere } = await openDocs();
     await authorize(page, 'X-API-Key', TEST_API_KEY);
