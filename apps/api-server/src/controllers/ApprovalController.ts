@@ -45,7 +45,7 @@ export class ApprovalController extends Controller {
    * @param owner Address whose approvals are listed; default the configured wallet.
    * @maxLength owner 64
    * @param fromBlock First block of a first scan (or of older history to add). Integer ≥ 0.
-   * @isInt fromBlock
+   * @isLong fromBlock
    * @param chain Chain name, alias or id; optional when the server has a default chain.
    * @maxLength chain 64
    */

@@ -1,5 +1,6 @@
 import type { EthAmountDto } from './governor.js';
 import type { ExecutionDto } from './execution.js';
+import type { ChainRefDto } from './wallet.js';
 
 /** A token amount of a held action (base units). */
 export interface HeldTokenAmountDto {
@@ -31,7 +32,7 @@ export interface ConfirmationDto {
   createdAt: string;
   /** A pending confirmation is denied automatically at this time. */
   expiresAt: string;
-  chain: { id: number; name: string };
+  chain: ChainRefDto;
   action: string;
   description: string;
   /** The contract it calls. */

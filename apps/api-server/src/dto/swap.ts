@@ -1,6 +1,7 @@
 import type { ConfirmationDto } from './confirmation.js';
 import type { ExecutionDto } from './execution.js';
 import type { EthAmountDto } from './governor.js';
+import type { ChainRefDto } from './wallet.js';
 
 /** A token that can be swapped on a chain. */
 export interface SwapTokenDto {
@@ -13,8 +14,12 @@ export interface SwapTokenDto {
 
 /** The chain's swappable tokens: the native currency (`ETH`) and the token list. */
 export interface SwapTokenListDto {
-  chain: { id: number; name: string };
-  native: { symbol: string; decimals: number };
+  chain: ChainRefDto;
+  native: {
+    symbol: string;
+    /** @isInt */
+    decimals: number;
+  };
   tokens: SwapTokenDto[];
 }
 
@@ -38,7 +43,10 @@ export interface SwapRouteDto {
   router: string;
   /** ERC-20 path (WETH stands for native ETH). */
   path: string[];
-  /** V3 fee tier of each hop (500 = 0.05%); empty for V2. */
+  /**
+   * V3 fee tier of each hop (500 = 0.05%); empty for V2.
+   * @isInt
+   */
   fees: number[];
   pools: (string | null)[];
 }
@@ -60,7 +68,7 @@ export interface SwapSafetyDto {
 
 /** A swap quote: what you would get, the worst you accept, the route, and what the gateway would decide. */
 export interface SwapQuoteDto {
-  chain: { id: number; name: string };
+  chain: ChainRefDto;
   amountIn: TokenAmountDto;
   amountOut: TokenAmountDto;
   /** The least accepted after `slippageBps` (what `/swap/execute` would put in the transaction). */
@@ -80,7 +88,7 @@ export interface SwapQuoteDto {
   value: EthAmountDto | null;
   /** Safety of the token acquired; null when the swap acquires the native currency. */
   safety: SwapSafetyDto | null;
-  /** @isInt */
+  /** @isLong */
   blockNumber: number;
 }
 

@@ -1,4 +1,5 @@
 import type { EthAmountDto } from './governor.js';
+import type { ChainRefDto } from './wallet.js';
 
 /** Thresholds of a watched wallet, in ETH-equivalent. */
 export interface WatchThresholdsDto {
@@ -48,7 +49,7 @@ export interface WatchBalanceDto {
 
 /** A watched wallet. */
 export interface WatchedWalletDto {
-  chain: { id: number; name: string };
+  chain: ChainRefDto;
   address: string;
   label: string | null;
   thresholds: WatchThresholdsDto;
@@ -56,7 +57,11 @@ export interface WatchedWalletDto {
   /** The last successful check (null before the first). */
   lastCheckAt: string | null;
   /** What the wallet held at its last check (null before the first). */
-  baseline: { block: number; balances: WatchBalanceDto[] } | null;
+  baseline: {
+    /** @isLong */
+    block: number;
+    balances: WatchBalanceDto[];
+  } | null;
   /** The last check failed (e.g. the chain's node did not answer): nothing was alerted, the baseline did not move. */
   error: { message: string; at: string } | null;
 }
@@ -72,11 +77,12 @@ export interface WatchAlertDto {
   id: string;
   kind: 'balance-change' | 'large-outgoing' | 'new-approval';
   severity: 'low' | 'medium' | 'high';
-  chain: { id: number; name: string };
+  chain: ChainRefDto;
   address: string;
   /** Amounts (base-unit decimal strings), asset or token, spender, direction, value in wei… */
   details: Record<string, unknown>;
   txHash: string | null;
+  /** @isLong */
   block: number | null;
   createdAt: string;
 }
@@ -91,23 +97,49 @@ export interface WatchAlertPageDto {
 export interface WatchCycleDto {
   startedAt: string;
   finishedAt: string;
+  /** @isInt */
   durationMs: number;
-  /** Wallets checked. */
+  /**
+   * Wallets checked.
+   * @isInt
+   */
   checked: number;
   /** Alerts raised by this cycle. */
   alerts: WatchAlertDto[];
   /** Wallets whose check failed (no alert, baseline unchanged). */
-  failures: { chain: { id: number; name: string }; address: string; error: string }[];
+  failures: { chain: ChainRefDto; address: string; error: string }[];
 }
 
 /** `GET /watcher/summary`. */
 export interface WatcherSummaryDto {
+  /** @isInt */
   wallets: number;
+  /** @isInt */
   walletsInError: number;
-  alertsBySeverity: { low: number; medium: number; high: number };
-  alertsByKind: { 'balance-change': number; 'large-outgoing': number; 'new-approval': number };
-  lastCycle: { startedAt: string; finishedAt: string; durationMs: number } | null;
+  alertsBySeverity: {
+    /** @isInt */
+    low: number;
+    /** @isInt */
+    medium: number;
+    /** @isInt */
+    high: number;
+  };
+  alertsByKind: {
+    /** @isInt */
+    'balance-change': number;
+    /** @isInt */
+    'large-outgoing': number;
+    /** @isInt */
+    'new-approval': number;
+  };
+  lastCycle: {
+    startedAt: string;
+    finishedAt: string;
+    /** @isInt */
+    durationMs: number;
+  } | null;
   /** When the background cycle runs next; null when it is off (`WATCHER_INTERVAL_SECONDS=0`). */
   nextCycleAt: string | null;
+  /** @isInt */
   intervalSeconds: number;
 }
