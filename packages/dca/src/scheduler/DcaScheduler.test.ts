@@ -390,7 +390,7 @@ describe('DcaScheduler: open fills are finished with the same key, never sent tw
     const order = await add();
     venue.script.push({
       status: 'lost',
-      then: { status: 'filled', amountIn: 25_000_000n, amountOut: 1n, txHash: '0x1' },
+      result: { status: 'filled', amountIn: 25_000_000n, amountOut: 1n, txHash: '0x1' },
     });
     await scheduler.tick(at(0));
     expect((await fills(order.id))[0]?.status).toBe('running');
@@ -422,7 +422,7 @@ describe('DcaScheduler: open fills are finished with the same key, never sent tw
     const order = await a.add();
     a.venue.script.push({
       status: 'hang',
-      then: { status: 'filled', amountIn: 25_000_000n, amountOut: 3n, txHash: '0x3' },
+      result: { status: 'filled', amountIn: 25_000_000n, amountOut: 3n, txHash: '0x3' },
     });
     void a.scheduler.tick(at(0)); // instance a dies while its swap is on its way
     await expect.poll(async () => (await store.getFill(order.id, 0))?.status).toBe('running');
@@ -451,7 +451,7 @@ describe('DcaScheduler: open fills are finished with the same key, never sent tw
     const order = await add();
     venue.script.push({
       status: 'hang',
-      then: { status: 'filled', amountIn: 25_000_000n, amountOut: 9n, txHash: '0x9' },
+      result: { status: 'filled', amountIn: 25_000_000n, amountOut: 9n, txHash: '0x9' },
     });
     const tick = scheduler.tick(at(0));
     await expect.poll(() => venue.count('execute')).toBe(1);

@@ -15,11 +15,11 @@ import type { DcaQuote } from '../types.js';
 export type VenueOutcome =
   | DcaExecution
   /** The swap happens, then the answer is lost (a crash or a network cut after broadcast). */
-  | { readonly status: 'lost'; readonly then: DcaExecution }
+  | { readonly status: 'lost'; readonly result: DcaExecution }
   /** Throws before the venue received anything. */
   | { readonly status: 'unreachable' }
   /** Never answers (until `release()`). */
-  | { readonly status: 'hang'; readonly then: DcaExecution };
+  | { readonly status: 'hang'; readonly result: DcaExecution };
 
 export interface VenueCall {
   readonly method: 'balance' | 'quote' | 'execute' | 'lookup';
@@ -91,7 +91,7 @@ export class TestVenue implements DcaExecutor {
       if (known !== undefined) return known; // idempotent: the first outcome, never a second swap
       const outcome = this.script.shift() ?? this.defaultOutcome(p);
       if (outcome.status === 'unreachable') throw new Error('connection refused');
-      const result = 'then' in outcome ? outcome.then : outcome;
+      const result = 'result' in outcome ? outcome.result : outcome;
       this.executions.set(key, result);
       if (
         result.status === 'filled' ||
