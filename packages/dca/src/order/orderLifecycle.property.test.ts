@@ -7,7 +7,7 @@ import { BaseError } from '../errors/BaseError.js';
 import { planDueSlots } from '../schedule/planDueSlots.js';
 import { slotTime } from '../schedule/slotTime.js';
 import { T0, testOrder } from '../testing/fixtures.js';
-import type { DcaFill, DcaOrder } from '../types.js';
+import type { DcaFill } from '../types.js';
 import { advanceSchedule } from './advanceSchedule.js';
 import { applyFillOutcome } from './applyFillOutcome.js';
 import { checkOrderInvariants } from './checkOrderInvariants.js';
