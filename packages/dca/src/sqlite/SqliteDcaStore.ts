@@ -1,5 +1,5 @@
 import { DcaStoreError } from '../errors/DcaStoreError.js';
-import { checkImmutable } from '../store/checkImmutable.js';
+import { copyOrder } from '../internal/copyRecord.js';
 import { checkOrderRecord } from '../store/checkRecords.js';
 import { checkWrite } from '../store/checkWrite.js';
 import type {
@@ -32,6 +32,23 @@ export interface SqliteDcaStoreParameters {
   readonly database: SqliteDatabaseLike;
 }
 
+/** The columns of an order's terms: never changed by a commit. */
+const TERM_COLUMNS = [
+  'chain_id',
+  'token_in',
+  'token_out',
+  'amount_per_fill',
+  'interval_kind',
+  'interval_value',
+  'first_run_at',
+  'max_fills',
+  'max_total_in',
+  'slippage_bps',
+  'min_price',
+  'max_price',
+  'catch_up',
+  'created_at',
+];
 /** The columns a commit may change (the order's state; its terms are immutable). */
 const STATE_COLUMNS = [
   'status',
@@ -215,9 +232,15 @@ export class SqliteDcaStore implements DcaStore {
           `DCA order ${order.id} is ${row.status} v${row.version}, not ${expected.status} v${expected.version}.`,
         );
       }
-      checkImmutable(toOrder(row), next);
+      const bindings = orderBindings(next);
+      // Only the state moves: the terms of the order are compared column by column with the stored row.
+      const stored = row as unknown as Record<string, unknown>;
+      if (TERM_COLUMNS.some((column) => stored[column] !== bindings[column])) {
+        throw invalid('order', 'a write may change the state of an order, never its terms');
+      }
+      if (next.nextSlot < row.next_slot) throw invalid('order', 'nextSlot moved backwards');
       const changed = this.#s.updateOrder.run({
-        ...pick(orderBindings(next), STATE_COLUMNS),
+        ...pick(bindings, STATE_COLUMNS),
         id: order.id,
         expected_status: expected.status,
         expected_version: expected.version,
@@ -245,11 +268,14 @@ export class SqliteDcaStore implements DcaStore {
           );
         }
       }
-      if (next.openSlot !== null && this.#s.getFill.get(order.id, next.openSlot) === undefined) {
-        throw invalid('order', `its open slot ${next.openSlot} has no fill`);
+      const openSlot = next.openSlot;
+      const written =
+        insertFills.some((fill) => fill.slot === openSlot) || updateFill?.fill.slot === openSlot;
+      if (openSlot !== null && !written && this.#s.getFill.get(order.id, openSlot) === undefined) {
+        throw invalid('order', `its open slot ${openSlot} has no fill`);
       }
       if (releaseLeaseOf !== undefined) this.#s.release.run(order.id, releaseLeaseOf);
-      return toOrder(this.#s.getOrder.get(order.id) as OrderRow);
+      return copyOrder(next);
     });
   }
 

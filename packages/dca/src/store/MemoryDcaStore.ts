@@ -1,5 +1,5 @@
 import { DcaStoreError } from '../errors/DcaStoreError.js';
-import { frozenCopy } from '../internal/deepFreeze.js';
+import { copyFill, copyOrder } from '../internal/copyRecord.js';
 import type { DcaFill, DcaOrder, DcaPage } from '../types.js';
 import { checkImmutable } from './checkImmutable.js';
 import { checkOrderRecord } from './checkRecords.js';
@@ -45,7 +45,7 @@ export class MemoryDcaStore implements DcaStore {
     if (this.#rows.has(order.id)) {
       throw new DcaStoreError('DCA_ORDER_EXISTS', `DCA order ${order.id} already exists.`);
     }
-    this.#rows.set(order.id, { order: frozenCopy(order), leaseOwner: null, leaseUntil: null });
+    this.#rows.set(order.id, { order: copyOrder(order), leaseOwner: null, leaseUntil: null });
   }
 
   async getOrder(id: string): Promise<DcaOrder | null> {
@@ -121,10 +121,10 @@ export class MemoryDcaStore implements DcaStore {
       throw invalid('order', `its open slot ${openSlot} has no fill`);
     }
     // Checked everything: now write all of it.
-    for (const fill of write.insertFills ?? []) fills.set(fill.slot, frozenCopy(fill));
-    if (update !== undefined) fills.set(update.fill.slot, frozenCopy(update.fill));
+    for (const fill of write.insertFills ?? []) fills.set(fill.slot, copyFill(fill));
+    if (update !== undefined) fills.set(update.fill.slot, copyFill(update.fill));
     this.#fills.set(order.id, fills);
-    row.order = frozenCopy({ ...order, version: expected.version + 1 });
+    row.order = copyOrder({ ...order, version: expected.version + 1 });
     if (write.releaseLeaseOf !== undefined && row.leaseOwner === write.releaseLeaseOf) {
       row.leaseOwner = null;
       row.leaseUntil = null;
