@@ -385,6 +385,22 @@ describe('DcaScheduler: open fills are finished with the same key, never sent tw
     expect(types()).toEqual(['dca.filled', 'dca.filled']);
   });
 
+  it('a pending fill the executor no longer knows is never executed again: it stays pending, and says why', async () => {
+    const { scheduler, add, fills, get, venue } = setup({ pendingRecheckMs: 1000 });
+    const order = await add();
+    venue.script.push({ status: 'pending', amountIn: 25_000_000n, txHash: '0xabc' });
+    await scheduler.tick(at(0));
+    venue.executions.clear(); // e.g. the gateway's records were lost
+    await scheduler.tick(at(0, 10));
+    await scheduler.tick(at(1, 10));
+    expect(venue.count('execute')).toBe(1);
+    expect((await fills(order.id)).map((f) => f.status)).toEqual(['pending']);
+    expect(await get(order.id)).toMatchObject({
+      openSlot: 0,
+      lastError: { code: 'DCA_EXECUTOR_ERROR', slot: 0 },
+    });
+  });
+
   it('the answer is lost after the swap: the fill stays running, then lookup finds the swap; no second swap', async () => {
     const { scheduler, add, fills, get, venue } = setup({ pendingRecheckMs: 1000 });
     const order = await add();

@@ -140,6 +140,23 @@ export function describeDcaStoreContract(name: string, { create, createShared }:
       ).rejects.toMatchObject({ code: 'DCA_ORDER_NOT_FOUND' });
     });
 
+    it('a stale version fails even when the status still matches (the scheduler wrote first)', async () => {
+      const store = create();
+      const order = testOrder();
+      await store.insertOrder(order);
+      const moved = await take(store, order, 0, 'skipped'); // active v1 → active v2
+      const stalePause = transitionOrder({ order, command: { type: 'pause' }, now: T0 + 1 }); // computed from v1
+      await expect(store.commit({ order: stalePause, expected: expectedOf(order) })).rejects.toMatchObject({
+        code: 'DCA_VERSION_CONFLICT',
+      });
+      expect(await store.getOrder(order.id)).toEqual(moved);
+      const paused = await store.commit({
+        order: transitionOrder({ order: moved, command: { type: 'pause' }, now: T0 + 1 }),
+        expected: expectedOf(moved),
+      });
+      expect(paused).toMatchObject({ status: 'paused', version: 3, nextSlot: 1 });
+    });
+
     it('a duplicate (order, slot) is refused and nothing of that write is stored', async () => {
       const store = create();
       let order = testOrder();
