@@ -434,7 +434,8 @@ describe('DcaScheduler: open fills are finished with the same key, never sent tw
 
   it('a crash mid-execute: another instance claims after the lease and settles from the venue, once', async () => {
     const store = new MemoryDcaStore();
-    const a = setup({ leaseMs: MINUTE, owner: 'a' }, store);
+    const timeouts = { leaseMs: MINUTE, executeTimeoutMs: 20_000, readTimeoutMs: 5_000 };
+    const a = setup({ ...timeouts, owner: 'a' }, store);
     const order = await a.add();
     a.venue.script.push({
       status: 'hang',
@@ -443,7 +444,7 @@ describe('DcaScheduler: open fills are finished with the same key, never sent tw
     void a.scheduler.tick(at(0)); // instance a dies while its swap is on its way
     await expect.poll(async () => (await store.getFill(order.id, 0))?.status).toBe('running');
     await expect.poll(() => a.venue.count('execute')).toBe(1);
-    const b = new DcaScheduler({ store, executor: a.venue, owner: 'b', leaseMs: MINUTE });
+    const b = new DcaScheduler({ store, executor: a.venue, owner: 'b', ...timeouts });
     expect((await b.tick(at(0, 30))).claimed).toBe(0); // a's lease still holds
     await b.tick(at(1, 10)); // expired: b finishes slot 0 from the venue, then runs slot 1
     expect((await a.fills(order.id)).map((f) => [f.slot, f.status])).toEqual([
@@ -508,6 +509,34 @@ describe('DcaScheduler: concurrency', () => {
     expect(keys).toHaveLength(90);
     expect(new Set(keys).size).toBe(90);
     for (const order of orders) expect((await a.get(order.id)).totals.fills).toBe(3);
+  });
+
+  it('refuses a lease shorter than the longest work on one order, and bad options', () => {
+    const store = new MemoryDcaStore();
+    const executor = new TestVenue();
+    expect(
+      () =>
+        new DcaScheduler({
+          store,
+          executor,
+          leaseMs: 55_000,
+          executeTimeoutMs: 20_000,
+          readTimeoutMs: 5_000,
+        }),
+    ).toThrow(expect.objectContaining({ code: 'DCA_VALIDATION_FAILED', field: 'leaseMs' }));
+    for (const bad of [
+      { concurrency: 0 },
+      { maxFeeShareBps: 10_001 },
+      { maxConsecutiveFailures: 0 },
+      { graceMs: -1 },
+    ]) {
+      expect(() => new DcaScheduler({ store, executor, ...bad })).toThrow(
+        expect.objectContaining({ code: 'DCA_VALIDATION_FAILED' }),
+      );
+    }
+    expect(() => new DcaScheduler({ store, executor: { ...executor, lookup: undefined } as never })).toThrow(
+      expect.objectContaining({ field: 'executor' }),
+    );
   });
 
   it('processes more due orders than one batch in rounds, up to maxOrdersPerTick', async () => {

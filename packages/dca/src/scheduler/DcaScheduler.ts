@@ -23,7 +23,11 @@ export interface DcaSchedulerParameters {
   readonly batchSize?: number;
   /** Most orders one tick processes (default 1000); the rest wait for the next tick. */
   readonly maxOrdersPerTick?: number;
-  /** Lease on a claimed order, ms (default 10 min): must exceed the executor's longest call. */
+  /**
+   * Lease on a claimed order, ms (default 15 min): must exceed the longest work on one order,
+   * `2 × executeTimeoutMs + 3 × readTimeoutMs`. Exactly-once does not rest on it (the store's unique slot and the
+   * executor's idempotency key do); it keeps instances from working on the same order at once.
+   */
   readonly leaseMs?: number;
   /** How late a slot may run and still be on time, ms (default 5 min); later, the catch-up policy decides. */
   readonly graceMs?: number;
@@ -112,7 +116,16 @@ export class DcaScheduler {
     this.#concurrency = option(parameters.concurrency, 4, 'concurrency', 1, 256);
     this.#batchSize = option(parameters.batchSize, 100, 'batchSize', 1, 1000);
     this.#maxOrdersPerTick = option(parameters.maxOrdersPerTick, 1000, 'maxOrdersPerTick', 1, 1_000_000);
-    this.#leaseMs = option(parameters.leaseMs, 600_000, 'leaseMs', 1, MAX_TIMER);
+    this.#leaseMs = option(parameters.leaseMs, 900_000, 'leaseMs', 1, MAX_TIMER);
+    // The longest work on one claimed order: finishing an open fill (lookup, execute) and then the next slot
+    // (balance, quote, execute). A lease shorter than that could expire while this instance still works.
+    const longest = 2 * this.#p.executeTimeoutMs + 3 * this.#p.readTimeoutMs;
+    if (this.#leaseMs <= longest) {
+      throw new DcaValidationError({
+        field: 'leaseMs',
+        message: `must exceed 2 × executeTimeoutMs + 3 × readTimeoutMs (${longest} ms)`,
+      });
+    }
   }
 
   /** This instance's lease owner id. */
