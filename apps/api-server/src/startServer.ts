@@ -32,6 +32,7 @@ import { ExecutionsService } from './services/ExecutionsService.js';
 import { GovernorService } from './services/GovernorService.js';
 import { HealthService } from './services/HealthService.js';
 import { SecurityService } from './services/SecurityService.js';
+import { SwapPlanner } from './services/swap/SwapPlanner.js';
 import { describeSwapResult, SwapService } from './services/SwapService.js';
 import type { Services } from './services/Services.js';
 import { WalletService } from './services/WalletService.js';
@@ -144,6 +145,15 @@ export async function startServer({
         },
       })
     : undefined;
+  const planner = new SwapPlanner({
+    providers,
+    security,
+    extraTokens: swapTokens ?? new Map(),
+    minLiquidityWei: config.gateway.minLiquidityWei,
+  });
+  const idempotency = new SqliteIdempotencyStore({ database });
+  // A swap that may wait for an operator keeps its deadline beyond the wait.
+  const holdSeconds = config.confirm.mode.kind === 'off' ? 0 : Math.ceil(config.confirm.ttlMs / 1000);
   const reconcile = async () => {
     await gateway?.reconcile();
   };
@@ -155,14 +165,12 @@ export async function startServer({
     security,
     swap: new SwapService({
       providers,
-      security,
-      extraTokens: swapTokens ?? new Map(),
+      planner,
       maxSlippageBps: config.maxSlippageBps,
       gateway,
-      idempotency: new SqliteIdempotencyStore({ database }),
+      idempotency,
       registry: config.chains,
-      minLiquidityWei: config.gateway.minLiquidityWei,
-      holdSeconds: config.confirm.mode.kind === 'off' ? 0 : Math.ceil(config.confirm.ttlMs / 1000),
+      holdSeconds,
     }),
     governor: governorService,
     confirmations: new ConfirmationsService({ gateway, store: confirmationStore, registry: config.chains }),

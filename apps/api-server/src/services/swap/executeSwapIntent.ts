@@ -1,0 +1,104 @@
+import {
+  buildApproveTransaction,
+  type ConfirmationRecord,
+  type ExecutionGateway,
+  type ExecutionIntent,
+  type ExecutionRecord,
+} from '@org/chain-evm';
+import { tokenMeta } from './buildSwapIntent.js';
+import { readAllowance } from './readAllowance.js';
+import type { SwapPair } from './SwapPlanner.js';
+
+/** Parameters of {@link executeSwapIntent}. */
+export interface ExecuteSwapIntentParameters {
+  readonly gateway: ExecutionGateway;
+  readonly pair: SwapPair;
+  /** From `buildSwapIntent`. */
+  readonly intent: ExecutionIntent;
+  /** Exact input, base units of token in (what the approval allows). */
+  readonly amountIn: bigint;
+  /** Human form of `amountIn`, for the approval's description. */
+  readonly amountInText: string;
+  /** The swap's `Idempotency-Key` (its execution record carries it). */
+  readonly idempotencyKey?: string | undefined;
+  /** The approval's key (`<key>:approve`), when the swap has one. */
+  readonly approvalKey?: string | undefined;
+  /** The router's allowance if the caller already read it (else it is read here). */
+  readonly allowance?: bigint | undefined;
+}
+
+/** What {@link executeSwapIntent} returns. */
+export interface ExecuteSwapIntentReturnType {
+  /** The swap's execution; null when the approval did not confirm (the swap was not attempted). */
+  readonly record: ExecutionRecord | null;
+  /** The exact approval sent first, when the allowance was short. */
+  readonly approval: ExecutionRecord | null;
+  /** The held action, when the swap or its approval waits for an operator. */
+  readonly confirmation?: ConfirmationRecord | undefined;
+}
+
+/**
+ * Runs a swap intent through the execution gateway: when an ERC-20's allowance to the router is short, an exact
+ * approval first — itself a gateway execution, sent only for a swap the gateway would not refuse on its value or
+ * on what it acquires (otherwise the swap is executed as is and the gateway records its refusal; nothing is sent)
+ * — then the swap. An approval that does not confirm stops there (`record: null`).
+ *
+ * @example
+ * ```ts
+ * const { record, approval } = await executeSwapIntent({ gateway, pair, intent, amountIn, amountInText: '10', idempotencyKey });
+ * ```
+ */
+export async function executeSwapIntent({
+  gateway,
+  pair,
+  intent,
+  amountIn,
+  amountInText,
+  idempotencyKey,
+  approvalKey,
+  allowance: known,
+}: ExecuteSwapIntentParameters): Promise<ExecuteSwapIntentReturnType> {
+  const { chain, provider, timeoutMs, tokenIn } = pair;
+  let approval: ExecutionRecord | null = null;
+  if (!tokenIn.native) {
+    const router = intent.to;
+    const allowance =
+      known ??
+      (await readAllowance({
+        provider,
+        chain,
+        token: tokenIn.address,
+        owner: gateway.address,
+        spender: router,
+        timeoutMs,
+      }));
+    if (allowance < amountIn && (await gateway.assess(intent)).refusal === null) {
+      const approveTx = buildApproveTransaction({
+        token: tokenIn.address,
+        spender: router,
+        amount: amountIn,
+      });
+      const approved = await gateway.execute(
+        {
+          chainId: chain.id,
+          action: 'approve',
+          to: approveTx.to,
+          data: approveTx.data,
+          value: 0n,
+          spender: router,
+          // An approval moves nothing: only its gas is charged.
+          spends: [{ token: tokenIn.address, amount: 0n, ...tokenMeta(tokenIn) }],
+          acquires: [],
+          description: `approve exactly ${amountInText} ${tokenIn.symbol ?? tokenIn.address} to the router`,
+        },
+        approvalKey ? { idempotencyKey: approvalKey } : {},
+      );
+      approval = approved.record;
+      if (approved.record.status !== 'confirmed') {
+        return { record: null, approval, confirmation: approved.confirmation };
+      }
+    }
+  }
+  const { record, confirmation } = await gateway.execute(intent, idempotencyKey ? { idempotencyKey } : {});
+  return { record, approval, confirmation };
+}
