@@ -1,0 +1,256 @@
+import {
+  DEFAULT_GATEWAY_SETTINGS,
+  type ExecutionGateway,
+  type ExecutionRecord,
+  type ExecutionStore,
+} from '@org/chain-evm';
+import type {
+  DcaBalanceParameters,
+  DcaExecuteParameters,
+  DcaExecution,
+  DcaExecutor,
+  DcaLookupParameters,
+  DcaOrder,
+  DcaQuote,
+  DcaQuoteParameters,
+} from '@org/dca';
+import { formatUnits } from 'ethers';
+import { ApiProblem } from '../../http/ApiProblem.js';
+import { buildSwapIntent } from '../swap/buildSwapIntent.js';
+import { executeSwapIntent } from '../swap/executeSwapIntent.js';
+import type { PlannedSwap, SwapPair, SwapPlanner } from '../swap/SwapPlanner.js';
+import { estimateFillFee } from './estimateFillFee.js';
+import type { ExecutionKeyIndex } from './ExecutionKeyIndex.js';
+import { outsideBand } from './outsideBand.js';
+import { readWalletFunds } from './readWalletFunds.js';
+import { toDcaExecution } from './toDcaExecution.js';
+
+/** Parameters of {@link GatewayDcaExecutor}. */
+export interface GatewayDcaExecutorParameters {
+  readonly planner: SwapPlanner;
+  /** The one signer. */
+  readonly gateway: ExecutionGateway;
+  /** The gateway's execution records (read only). */
+  readonly executions: ExecutionStore;
+  /** Execution ids by idempotency key (the store the gateway writes through indexes DCA keys). */
+  readonly keys: ExecutionKeyIndex;
+  /** The gateway's fee ceiling (`GAS_PRICE_CEILING_GWEI`), for the worst-case fee rule. */
+  readonly feeCeilingWei: bigint;
+  /** The gateway's replacement count (its default unless configured otherwise). */
+  readonly maxReplacements?: number;
+  /** The scheduler's clock, Unix ms: a fill's swap deadline is counted from it. */
+  readonly now: () => number;
+  /** Seconds until the router refuses a fill's swap (default 600). */
+  readonly deadlineSeconds?: number;
+  /** How long a fill may wait for an operator's approval (`CONFIRM_TTL_SECONDS` unless `CONFIRM_MODE=off`). */
+  readonly holdSeconds?: number;
+  /** Highest acceptable sell tax of a token bought, bps (default 1000, as `/swap/execute`). */
+  readonly maxSellTaxBps?: number;
+}
+
+/** What a quote read, kept for the `execute` that follows it in the same fill. */
+interface Prepared {
+  readonly at: number;
+  readonly pair: SwapPair;
+  readonly planned: PlannedSwap;
+  readonly allowance: bigint;
+}
+
+/** How long a quote (and the allowance read with it) is reused by the fill's `execute`, real ms. */
+const PREPARED_TTL_MS = 60_000;
+const MAX_PREPARED = 1_000;
+
+/**
+ * The DCA executor port implemented with the execution gateway: every fill is a real swap (`dca-fill`, decoded and
+ * checked like `swap`) built by the same code as `/swap/execute` — quote over Uniswap V2/V3, exact approval when the
+ * allowance is short, then the swap — and run by `ExecutionGateway.execute` with the fill's idempotency key
+ * `dca:<order>:<slot>`. The store the gateway writes through indexes that key before the record is stored, so a
+ * key starts one execution at most; a crash between broadcast and receipt is settled by the gateway's reconciler
+ * and read back by `lookup`, never sent again.
+ *
+ * - `balance`: the wallet's token-in balance (and its allowances to the routers, one request).
+ * - `quote`: a fresh quote; `valueWei` priced on chain as the gateway prices what is spent (exact for native in);
+ *   `worstCaseFeeWei` by the gateway's rule (`estimateFillFee`). Unpriceable → `VALUE_UNKNOWN`.
+ * - `execute`: the outcome of an earlier execution under the key if there is one; else the swap with the
+ *   scheduler's `minAmountOut`. A fresh re-quote (after a crash) is checked against the order's band first.
+ * - `lookup`: the execution the key names, as a port outcome (`toDcaExecution`), or null when none was stored.
+ *
+ * @example
+ * ```ts
+ * const executor = new GatewayDcaExecutor({ planner, gateway, executions, keys, feeCeilingWei, now: Date.now });
+ * const scheduler = new DcaScheduler({ store, executor });
+ * ```
+ */
+export class GatewayDcaExecutor implements DcaExecutor {
+  readonly #p: GatewayDcaExecutorParameters;
+  readonly #prepared = new Map<string, Prepared>();
+  /** Allowances read with the balance, by order id. */
+  readonly #funds = new Map<string, { at: number; allowances: ReadonlyMap<string, bigint> }>();
+
+  constructor(parameters: GatewayDcaExecutorParameters) {
+    this.#p = parameters;
+  }
+
+  async balance({ order }: DcaBalanceParameters): Promise<bigint> {
+    const pair = await this.#pair(order);
+    const { balance, allowances } = await readWalletFunds({ pair, owner: this.#p.gateway.address });
+    remember(this.#funds, order.id, { at: Date.now(), allowances });
+    return balance;
+  }
+
+  async quote({ order, amountIn }: DcaQuoteParameters): Promise<DcaQuote> {
+    const pair = await this.#pair(order);
+    const planned = await this.#p.planner.plan({
+      pair,
+      amountIn,
+      slippageBps: order.slippageBps,
+      price: true,
+      verdict: false,
+    });
+    if (planned.valueWei === null) {
+      throw new ApiProblem(
+        422,
+        'VALUE_UNKNOWN',
+        `${pair.tokenIn.symbol ?? pair.tokenIn.address} cannot be priced on chain: the gateway would refuse the fill`,
+      );
+    }
+    const allowance = await this.#allowance(order, pair, planned);
+    const { worstCaseFeeWei } = await estimateFillFee({
+      pair,
+      quote: planned.quote,
+      intent: this.#intent(order, pair, planned, planned.amountOutMin, null),
+      wallet: this.#p.gateway.address,
+      allowance,
+      feeCeilingWei: this.#p.feeCeilingWei,
+      maxReplacements: this.#p.maxReplacements ?? DEFAULT_GATEWAY_SETTINGS.maxReplacements,
+    });
+    remember(this.#prepared, `${order.id}:${amountIn}`, { at: Date.now(), pair, planned, allowance });
+    return { amountOut: planned.quote.amountOut, valueWei: planned.valueWei, worstCaseFeeWei };
+  }
+
+  async execute(p: DcaExecuteParameters): Promise<DcaExecution> {
+    // Idempotent by key: an execution already stored under it is the answer, whatever it is.
+    const earlier = await this.lookup(p);
+    if (earlier !== null) return earlier;
+    const { order, amountIn, minAmountOut, idempotencyKey, slot } = p;
+    const cached = fresh(this.#prepared, `${order.id}:${amountIn}`);
+    this.#prepared.delete(`${order.id}:${amountIn}`);
+    const pair = cached?.pair ?? (await this.#pair(order));
+    let planned = cached?.planned;
+    if (planned === undefined) {
+      // No quote from this fill's checks (a crash, a restart): quote again and hold it to the order's band.
+      planned = await this.#p.planner.plan({
+        pair,
+        amountIn,
+        slippageBps: order.slippageBps,
+        price: false,
+        verdict: false,
+      });
+      const band = outsideBand({ order, amountIn, amountOut: planned.quote.amountOut });
+      if (band !== null) return { status: 'blocked', code: 'DCA_PRICE_OUT_OF_BAND', reason: band };
+    }
+    const intent = this.#intent(order, pair, planned, minAmountOut, slot);
+    const { record, approval } = await executeSwapIntent({
+      gateway: this.#p.gateway,
+      pair,
+      intent,
+      amountIn,
+      amountInText: formatUnits(amountIn, pair.tokenIn.decimals),
+      idempotencyKey,
+      approvalKey: `${idempotencyKey}:approve`,
+      allowance: cached?.allowance,
+    });
+    if (record === null) return approvalOutcome(approval as ExecutionRecord);
+    return toDcaExecution(record);
+  }
+
+  async lookup({ idempotencyKey }: Pick<DcaLookupParameters, 'idempotencyKey'>): Promise<DcaExecution | null> {
+    const id = await this.#p.keys.get(idempotencyKey);
+    if (id === null) return null;
+    const record = await this.#p.executions.get(id);
+    // Entered but never stored (a crash between the two writes): nothing ran under the key.
+    return record === null ? null : toDcaExecution(record);
+  }
+
+  #pair(order: DcaOrder): Promise<SwapPair> {
+    return this.#p.planner.resolvePair({
+      chain: String(order.chainId),
+      tokenIn: order.tokenIn,
+      tokenOut: order.tokenOut,
+    });
+  }
+
+  async #allowance(order: DcaOrder, pair: SwapPair, planned: PlannedSwap): Promise<bigint> {
+    if (pair.tokenIn.native) return 0n;
+    const router = planned.quote.route.router.toLowerCase();
+    const known = fresh(this.#funds, order.id)?.allowances.get(router);
+    if (known !== undefined) return known;
+    const { allowances } = await readWalletFunds({ pair, owner: this.#p.gateway.address });
+    return allowances.get(router) ?? 0n;
+  }
+
+  #intent(order: DcaOrder, pair: SwapPair, planned: PlannedSwap, minAmountOut: bigint, slot: number | null) {
+    const { tokenIn, tokenOut } = pair;
+    const deadline = Math.floor(this.#p.now() / 1000) + (this.#p.deadlineSeconds ?? 600) + (this.#p.holdSeconds ?? 0);
+    return buildSwapIntent({
+      pair,
+      quote: planned.quote,
+      amountOutMin: minAmountOut,
+      recipient: this.#p.gateway.address,
+      deadline: BigInt(deadline),
+      action: 'dca-fill',
+      maxSellTaxBps: this.#p.maxSellTaxBps ?? 1_000,
+      description: `DCA order ${order.id} slot ${slot ?? '-'}: ${formatUnits(planned.quote.amountIn, tokenIn.decimals)} ${tokenIn.symbol ?? tokenIn.address} for at least ${formatUnits(minAmountOut, tokenOut.decimals)} ${tokenOut.symbol ?? tokenOut.address}`,
+    });
+  }
+}
+
+/**
+ * A fill whose exact approval did not confirm: the swap was not attempted. Refused → `blocked` with the approval's
+ * code (nothing signed); held for an operator → `blocked` `CONFIRMATION_REQUIRED` (the order waits for its next
+ * slot); anything else (reverted, failed, or not mined yet) → `failed`: nothing was bought.
+ */
+function approvalOutcome(approval: ExecutionRecord): DcaExecution {
+  const executionId = approval.id;
+  if (approval.status === 'blocked') {
+    return {
+      status: 'blocked',
+      code: approval.code ?? 'BLOCKED',
+      reason: `the approval was refused: ${approval.reason ?? ''}`,
+      executionId,
+    };
+  }
+  if (approval.status === 'awaiting_confirmation') {
+    return {
+      status: 'blocked',
+      code: 'CONFIRMATION_REQUIRED',
+      reason: 'the approval waits for an operator',
+      executionId,
+    };
+  }
+  const settled = approval.status === 'reverted' || approval.status === 'failed';
+  return {
+    status: 'failed',
+    code: settled ? (approval.code ?? 'APPROVAL_FAILED') : 'APPROVAL_PENDING',
+    reason: settled
+      ? `the approval did not go through: ${approval.reason ?? approval.status}`
+      : 'the approval is not mined yet; the swap was not sent',
+    txHash: approval.minedHash ?? approval.transactions.at(-1)?.hash ?? null,
+    feeWei: approval.feeWei,
+    executionId,
+  };
+}
+
+function fresh<T extends { at: number }>(map: Map<string, T>, key: string): T | undefined {
+  const hit = map.get(key);
+  return hit !== undefined && Date.now() - hit.at <= PREPARED_TTL_MS ? hit : undefined;
+}
+
+function remember<T>(map: Map<string, T>, key: string, value: T): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MAX_PREPARED) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
+  }
+}
