@@ -116,7 +116,13 @@ describe('computeDcaStats', () => {
       CONSECUTIVE_FAILURES: 0,
     });
     expect(stats.lastErrors).toEqual([
-      { code: 'DAILY_LIMIT_EXCEEDED', orders: 2, at: T0 + 2, reason: `DAILY_LIMIT_EXCEEDED at ${T0 + 2}`, orderId: b.id },
+      {
+        code: 'DAILY_LIMIT_EXCEEDED',
+        orders: 2,
+        at: T0 + 2,
+        reason: `DAILY_LIMIT_EXCEEDED at ${T0 + 2}`,
+        orderId: b.id,
+      },
       { code: 'TOKEN_UNSAFE', orders: 1, at: T0, reason: `TOKEN_UNSAFE at ${T0}`, orderId: unsafe.id },
     ]);
   });

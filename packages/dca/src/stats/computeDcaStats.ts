@@ -95,7 +95,10 @@ export function computeDcaStats({ orders }: { readonly orders: Iterable<DcaOrder
     INSUFFICIENT_BALANCE: 0,
     CONSECUTIVE_FAILURES: 0,
   };
-  const errors = new Map<string, { code: string; orders: number; at: number; reason: string; orderId: string }>();
+  const errors = new Map<
+    string,
+    { code: string; orders: number; at: number; reason: string; orderId: string }
+  >();
   for (const order of orders) {
     byStatus[order.status]++;
     if (order.status === 'paused' && order.pausedReason !== null) paused[order.pausedReason.code]++;
@@ -103,7 +106,13 @@ export function computeDcaStats({ orders }: { readonly orders: Iterable<DcaOrder
     if (last !== null && (order.status === 'active' || order.status === 'paused')) {
       const entry = errors.get(last.code);
       if (entry === undefined) {
-        errors.set(last.code, { code: last.code, orders: 1, at: last.at, reason: last.reason, orderId: order.id });
+        errors.set(last.code, {
+          code: last.code,
+          orders: 1,
+          at: last.at,
+          reason: last.reason,
+          orderId: order.id,
+        });
       } else {
         entry.orders++;
         if (last.at > entry.at) Object.assign(entry, { at: last.at, reason: last.reason, orderId: order.id });

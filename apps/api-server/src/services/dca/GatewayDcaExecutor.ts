@@ -164,7 +164,9 @@ export class GatewayDcaExecutor implements DcaExecutor {
     return toDcaExecution(record);
   }
 
-  async lookup({ idempotencyKey }: Pick<DcaLookupParameters, 'idempotencyKey'>): Promise<DcaExecution | null> {
+  async lookup({
+    idempotencyKey,
+  }: Pick<DcaLookupParameters, 'idempotencyKey'>): Promise<DcaExecution | null> {
     const id = await this.#p.keys.get(idempotencyKey);
     if (id === null) return null;
     const record = await this.#p.executions.get(id);
@@ -191,7 +193,8 @@ export class GatewayDcaExecutor implements DcaExecutor {
 
   #intent(order: DcaOrder, pair: SwapPair, planned: PlannedSwap, minAmountOut: bigint, slot: number | null) {
     const { tokenIn, tokenOut } = pair;
-    const deadline = Math.floor(this.#p.now() / 1000) + (this.#p.deadlineSeconds ?? 600) + (this.#p.holdSeconds ?? 0);
+    const deadline =
+      Math.floor(this.#p.now() / 1000) + (this.#p.deadlineSeconds ?? 600) + (this.#p.holdSeconds ?? 0);
     return buildSwapIntent({
       pair,
       quote: planned.quote,

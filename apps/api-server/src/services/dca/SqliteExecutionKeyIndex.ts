@@ -47,7 +47,17 @@ export class SqliteExecutionKeyIndex implements ExecutionKeyIndex {
     return row?.execution_id ?? null;
   }
 
-  async replace({ key, from, to, at }: { key: string; from: string; to: string; at: number }): Promise<boolean> {
+  async replace({
+    key,
+    from,
+    to,
+    at,
+  }: {
+    key: string;
+    from: string;
+    to: string;
+    at: number;
+  }): Promise<boolean> {
     this.#refuseForeignTransaction();
     return this.#replace.run(to, at, key, from).changes === 1;
   }

@@ -86,9 +86,15 @@ describe.each([
   const dca = (key: string) => key.startsWith('dca:');
 
   it('a second record under an indexed key is refused before it is stored: one key, one execution', async () => {
-    const store = indexExecutionKeys({ store: makeStore(), index: new MemoryExecutionKeyIndex(), indexed: dca });
+    const store = indexExecutionKeys({
+      store: makeStore(),
+      index: new MemoryExecutionKeyIndex(),
+      indexed: dca,
+    });
     await store.insert(record('e1', 'dca:o:3'));
-    await expect(store.insert(record('e2', 'dca:o:3'))).rejects.toMatchObject({ code: 'EXECUTION_KEY_TAKEN' });
+    await expect(store.insert(record('e2', 'dca:o:3'))).rejects.toMatchObject({
+      code: 'EXECUTION_KEY_TAKEN',
+    });
     expect(await store.get('e2')).toBeNull();
     expect((await store.get('e1'))?.idempotencyKey).toBe('dca:o:3');
   });

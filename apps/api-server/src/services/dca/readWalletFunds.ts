@@ -47,7 +47,8 @@ export async function readWalletFunds({
     timeoutMs,
   });
   const balance = results[0]?.success ? decodeUint256(results[0].returnData) : null;
-  if (balance === null) throw new Error(`the balance of ${tokenIn.symbol ?? tokenIn.address} could not be read`);
+  if (balance === null)
+    throw new Error(`the balance of ${tokenIn.symbol ?? tokenIn.address} could not be read`);
   const allowances = new Map<string, bigint>();
   routers.forEach((router, i) => {
     const r = results[i + 1];
@@ -68,5 +69,7 @@ function balanceCall(multicall3: `0x${string}`, token: ResolvedSwapToken, owner:
 /** The routers a swap on the chain may call (V2 Router02, V3 SwapRouter). */
 export function routersOf(pair: SwapPair): `0x${string}`[] {
   const { uniswapV2, uniswapV3 } = pair.chain.contracts;
-  return [uniswapV2?.router02, uniswapV3?.swapRouter].filter((r): r is `0x${string}` => typeof r === 'string');
+  return [uniswapV2?.router02, uniswapV3?.swapRouter].filter(
+    (r): r is `0x${string}` => typeof r === 'string',
+  );
 }
