@@ -120,6 +120,21 @@ export class SwapPlanner {
     return { chain, provider, timeoutMs, tokenIn: resolvedIn, tokenOut: resolvedOut };
   }
 
+  /**
+   * One token of a chain: the native symbol and the token list need no I/O, a token read from the chain before is
+   * remembered; any other is read from the chain (the node must answer).
+   */
+  async resolveToken({ chain, token }: { chain: ChainInfo; token: string }): Promise<ResolvedSwapToken> {
+    const known = this.#read.get(`${chain.id}:${token.toLowerCase()}`);
+    if (known) return known;
+    try {
+      return await resolveSwapToken({ chain, token, tokens: this.tokenList(chain) });
+    } catch {
+      const { provider, timeoutMs } = await this.#providers.get(String(chain.id));
+      return this.#resolve(chain, provider, timeoutMs, token);
+    }
+  }
+
   async #resolve(
     chain: ChainInfo,
     provider: JsonRpcProvider,
