@@ -44,6 +44,7 @@ import { ExecutionsService } from './services/ExecutionsService.js';
 import { GovernorService } from './services/GovernorService.js';
 import { HealthService } from './services/HealthService.js';
 import { SecurityService } from './services/SecurityService.js';
+import { KeyedMutex } from './services/swap/KeyedMutex.js';
 import { SwapPlanner } from './services/swap/SwapPlanner.js';
 import { describeSwapResult, SwapService } from './services/SwapService.js';
 import type { Services } from './services/Services.js';
@@ -177,6 +178,8 @@ export async function startServer({
     minLiquidityWei: config.gateway.minLiquidityWei,
   });
   const idempotency = new SqliteIdempotencyStore({ database });
+  // An ERC-20 swap's allowance read, exact approval and swap run one at a time per token and router (/swap and DCA).
+  const swapLock = new KeyedMutex();
   // A swap that may wait for an operator keeps its deadline beyond the wait.
   const holdSeconds = config.confirm.mode.kind === 'off' ? 0 : Math.ceil(config.confirm.ttlMs / 1000);
   const reconcile = async () => {
@@ -196,6 +199,7 @@ export async function startServer({
         gateway,
         executions: executionStore,
         keys: executionKeys,
+        swapLock,
         feeCeilingWei: config.gateway.feeCeilingWei,
         now: dcaClock,
         holdSeconds,
@@ -235,6 +239,7 @@ export async function startServer({
     swap: new SwapService({
       providers,
       planner,
+      swapLock,
       maxSlippageBps: config.maxSlippageBps,
       gateway,
       idempotency,

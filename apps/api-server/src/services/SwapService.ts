@@ -24,6 +24,7 @@ import { executionHttpStatus } from './executionHttpStatus.js';
 import { runIdempotent } from './runIdempotent.js';
 import { buildSwapIntent } from './swap/buildSwapIntent.js';
 import { executeSwapIntent } from './swap/executeSwapIntent.js';
+import type { KeyedMutex } from './swap/KeyedMutex.js';
 import type { SwapPlanner } from './swap/SwapPlanner.js';
 import { toConfirmationDto } from './toConfirmationDto.js';
 import { toExecutionDto } from './toExecutionDto.js';
@@ -45,10 +46,12 @@ export class SwapService {
   readonly #idempotency: IdempotencyStore;
   readonly #registry: readonly ChainInfo[];
   readonly #holdSeconds: number;
+  readonly #swapLock: KeyedMutex;
 
   constructor({
     providers,
     planner,
+    swapLock,
     maxSlippageBps,
     gateway,
     idempotency,
@@ -60,6 +63,8 @@ export class SwapService {
     providers: ChainProviders;
     /** Token resolution and quotes (shared with the DCA executor). */
     planner: SwapPlanner;
+    /** One ERC-20 swap at a time per (chain, token in, router, wallet): shared with DCA fills. */
+    swapLock: KeyedMutex;
     /** The one signer; absent when no wallet is configured (execute answers 503 WALLET_NOT_CONFIGURED). */
     gateway: ExecutionGateway | undefined;
     idempotency: IdempotencyStore;
@@ -73,6 +78,7 @@ export class SwapService {
     this.#idempotency = idempotency;
     this.#registry = registry;
     this.#holdSeconds = holdSeconds;
+    this.#swapLock = swapLock;
   }
 
   tokens(chain: string | undefined): SwapTokenListDto {
@@ -224,6 +230,7 @@ export class SwapService {
       amountInText: quoteDto.amountIn.amount,
       idempotencyKey,
       approvalKey: idempotencyKey ? `${idempotencyKey}:approve` : undefined,
+      lock: this.#swapLock,
     });
     // An approval that did not confirm is the answer (the swap was not attempted).
     if (record === null) {

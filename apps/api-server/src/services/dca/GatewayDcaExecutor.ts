@@ -17,7 +17,8 @@ import type {
 import { formatUnits } from 'ethers';
 import { ApiProblem } from '../../http/ApiProblem.js';
 import { buildSwapIntent } from '../swap/buildSwapIntent.js';
-import { executeSwapIntent } from '../swap/executeSwapIntent.js';
+import { executeSwapIntent, swapLockKey } from '../swap/executeSwapIntent.js';
+import type { KeyedMutex } from '../swap/KeyedMutex.js';
 import type { PlannedSwap, SwapPair, SwapPlanner } from '../swap/SwapPlanner.js';
 import { estimateFillFee } from './estimateFillFee.js';
 import type { ExecutionKeyIndex } from './ExecutionKeyIndex.js';
@@ -34,8 +35,15 @@ export interface GatewayDcaExecutorParameters {
   readonly executions: ExecutionStore;
   /** Execution ids by idempotency key (the store the gateway writes through indexes DCA keys). */
   readonly keys: ExecutionKeyIndex;
+  /** One swap at a time per (chain, token in, router, wallet): shared with `/swap/execute`. */
+  readonly swapLock: KeyedMutex;
   /** The gateway's fee ceiling (`GAS_PRICE_CEILING_GWEI`), for the worst-case fee rule. */
   readonly feeCeilingWei: bigint;
+  /**
+   * The gateway's reconciler (`gateway.reconcile`): run before answering from an execution still open (signed,
+   * pending, or preparing after a crash), so a receipt that arrived meanwhile settles it. Default: the gateway's.
+   */
+  readonly reconcile?: () => Promise<unknown>;
   /** The gateway's replacement count (its default unless configured otherwise). */
   readonly maxReplacements?: number;
   /** The scheduler's clock, Unix ms: a fill's swap deadline is counted from it. */
@@ -53,8 +61,12 @@ interface Prepared {
   readonly at: number;
   readonly pair: SwapPair;
   readonly planned: PlannedSwap;
-  readonly allowance: bigint;
+  /** Token in's allowance to the quote's router, and the swap lock's run count when it was read. */
+  readonly allowance: { readonly value: bigint; readonly runs: number };
 }
+
+/** Execution statuses the reconciler may still settle. */
+const OPEN = new Set<string>(['preparing', 'signed', 'pending']);
 
 /** How long a quote (and the allowance read with it) is reused by the fill's `execute`, real ms. */
 const PREPARED_TTL_MS = 60_000;
@@ -84,8 +96,11 @@ const MAX_PREPARED = 1_000;
 export class GatewayDcaExecutor implements DcaExecutor {
   readonly #p: GatewayDcaExecutorParameters;
   readonly #prepared = new Map<string, Prepared>();
-  /** Allowances read with the balance, by order id. */
-  readonly #funds = new Map<string, { at: number; allowances: ReadonlyMap<string, bigint> }>();
+  /** Allowances read with the balance (and the swap lock's run count per router then), by order id. */
+  readonly #funds = new Map<
+    string,
+    { at: number; allowances: ReadonlyMap<string, bigint>; runs: ReadonlyMap<string, number> }
+  >();
 
   constructor(parameters: GatewayDcaExecutorParameters) {
     this.#p = parameters;
@@ -93,8 +108,9 @@ export class GatewayDcaExecutor implements DcaExecutor {
 
   async balance({ order }: DcaBalanceParameters): Promise<bigint> {
     const pair = await this.#pair(order);
+    const runs = this.#runs(pair);
     const { balance, allowances } = await readWalletFunds({ pair, owner: this.#p.gateway.address });
-    remember(this.#funds, order.id, { at: Date.now(), allowances });
+    remember(this.#funds, order.id, { at: Date.now(), allowances, runs });
     return balance;
   }
 
@@ -120,7 +136,7 @@ export class GatewayDcaExecutor implements DcaExecutor {
       quote: planned.quote,
       intent: this.#intent(order, pair, planned, planned.amountOutMin, null),
       wallet: this.#p.gateway.address,
-      allowance,
+      allowance: allowance.value,
       feeCeilingWei: this.#p.feeCeilingWei,
       maxReplacements: this.#p.maxReplacements ?? DEFAULT_GATEWAY_SETTINGS.maxReplacements,
     });
@@ -159,6 +175,7 @@ export class GatewayDcaExecutor implements DcaExecutor {
       idempotencyKey,
       approvalKey: `${idempotencyKey}:approve`,
       allowance: cached?.allowance,
+      lock: this.#p.swapLock,
     });
     if (record === null) return approvalOutcome(approval as ExecutionRecord);
     return toDcaExecution(record);
@@ -169,7 +186,12 @@ export class GatewayDcaExecutor implements DcaExecutor {
   }: Pick<DcaLookupParameters, 'idempotencyKey'>): Promise<DcaExecution | null> {
     const id = await this.#p.keys.get(idempotencyKey);
     if (id === null) return null;
-    const record = await this.#p.executions.get(id);
+    let record = await this.#p.executions.get(id);
+    if (record !== null && OPEN.has(record.status)) {
+      // Let the reconciler look at the chain first (it leaves alone what this process is still running).
+      await (this.#p.reconcile ?? (() => this.#p.gateway.reconcile()))().catch(() => undefined);
+      record = await this.#p.executions.get(id);
+    }
     // Entered but never stored (a crash between the two writes): nothing ran under the key.
     return record === null ? null : toDcaExecution(record);
   }
@@ -182,13 +204,36 @@ export class GatewayDcaExecutor implements DcaExecutor {
     });
   }
 
-  async #allowance(order: DcaOrder, pair: SwapPair, planned: PlannedSwap): Promise<bigint> {
-    if (pair.tokenIn.native) return 0n;
+  /** Token in's allowance to the quote's router: read with the balance if still fresh, else now. */
+  async #allowance(
+    order: DcaOrder,
+    pair: SwapPair,
+    planned: PlannedSwap,
+  ): Promise<{ value: bigint; runs: number }> {
     const router = planned.quote.route.router.toLowerCase();
-    const known = fresh(this.#funds, order.id)?.allowances.get(router);
-    if (known !== undefined) return known;
+    if (pair.tokenIn.native) return { value: 0n, runs: 0 };
+    const funds = fresh(this.#funds, order.id);
+    const value = funds?.allowances.get(router);
+    const runs = funds?.runs.get(router);
+    if (value !== undefined && runs !== undefined) return { value, runs };
+    const now = this.#runs(pair);
     const { allowances } = await readWalletFunds({ pair, owner: this.#p.gateway.address });
-    return allowances.get(router) ?? 0n;
+    return { value: allowances.get(router) ?? 0n, runs: now.get(router) ?? -1 };
+  }
+
+  /** The swap lock's run count of each router for the pair's token in (read before an allowance is read). */
+  #runs(pair: SwapPair): Map<string, number> {
+    const routers = [pair.chain.contracts.uniswapV2?.router02, pair.chain.contracts.uniswapV3?.swapRouter];
+    const runs = new Map<string, number>();
+    for (const router of routers) {
+      if (router) {
+        runs.set(
+          router.toLowerCase(),
+          this.#p.swapLock.runs(swapLockKey(pair, router, this.#p.gateway.address)),
+        );
+      }
+    }
+    return runs;
   }
 
   #intent(order: DcaOrder, pair: SwapPair, planned: PlannedSwap, minAmountOut: bigint, slot: number | null) {

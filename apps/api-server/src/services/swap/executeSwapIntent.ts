@@ -6,6 +6,7 @@ import {
   type ExecutionRecord,
 } from '@org/chain-evm';
 import { tokenMeta } from './buildSwapIntent.js';
+import type { KeyedMutex } from './KeyedMutex.js';
 import { readAllowance } from './readAllowance.js';
 import type { SwapPair } from './SwapPlanner.js';
 
@@ -23,8 +24,16 @@ export interface ExecuteSwapIntentParameters {
   readonly idempotencyKey?: string | undefined;
   /** The approval's key (`<key>:approve`), when the swap has one. */
   readonly approvalKey?: string | undefined;
-  /** The router's allowance if the caller already read it (else it is read here). */
-  readonly allowance?: bigint | undefined;
+  /**
+   * Token in's allowance to the router if the caller already read it, with `lock.runs(key)` at that time: used only
+   * if no other swap of the token through the router ran since (else it is read here, inside the lock).
+   */
+  readonly allowance?: { readonly value: bigint; readonly runs: number } | undefined;
+  /**
+   * Serialises the allowance read, the exact approval and the swap per (chain, token in, router, wallet): two swaps
+   * of one token at once would overwrite each other's exact approval (`approve` sets, it does not add).
+   */
+  readonly lock?: KeyedMutex | undefined;
 }
 
 /** What {@link executeSwapIntent} returns. */
@@ -41,23 +50,30 @@ export interface ExecuteSwapIntentReturnType {
  * Runs a swap intent through the execution gateway: when an ERC-20's allowance to the router is short, an exact
  * approval first — itself a gateway execution, sent only for a swap the gateway would not refuse on its value or
  * on what it acquires (otherwise the swap is executed as is and the gateway records its refusal; nothing is sent)
- * — then the swap. An approval that does not confirm stops there (`record: null`).
+ * — then the swap. An approval that does not confirm stops there (`record: null`). With a `lock`, all of it runs
+ * one at a time per (chain, token in, router, wallet).
  *
  * @example
  * ```ts
  * const { record, approval } = await executeSwapIntent({ gateway, pair, intent, amountIn, amountInText: '10', idempotencyKey });
  * ```
  */
-export async function executeSwapIntent({
-  gateway,
-  pair,
-  intent,
-  amountIn,
-  amountInText,
-  idempotencyKey,
-  approvalKey,
-  allowance: known,
-}: ExecuteSwapIntentParameters): Promise<ExecuteSwapIntentReturnType> {
+export async function executeSwapIntent(
+  parameters: ExecuteSwapIntentParameters,
+): Promise<ExecuteSwapIntentReturnType> {
+  const { gateway, pair, intent, allowance: read, lock } = parameters;
+  if (pair.tokenIn.native || lock === undefined) return approveThenSwap(parameters, read?.value);
+  const key = swapLockKey(pair, intent.to, gateway.address);
+  // Inside the lock, an allowance read before it is still current only if no swap of the key ran in between.
+  return lock.run(key, () =>
+    approveThenSwap(parameters, read !== undefined && lock.runs(key) === read.runs ? read.value : undefined),
+  );
+}
+
+async function approveThenSwap(
+  { gateway, pair, intent, amountIn, amountInText, idempotencyKey, approvalKey }: ExecuteSwapIntentParameters,
+  known: bigint | undefined,
+): Promise<ExecuteSwapIntentReturnType> {
   const { chain, provider, timeoutMs, tokenIn } = pair;
   let approval: ExecutionRecord | null = null;
   if (!tokenIn.native) {
@@ -101,4 +117,9 @@ export async function executeSwapIntent({
   }
   const { record, confirmation } = await gateway.execute(intent, idempotencyKey ? { idempotencyKey } : {});
   return { record, approval, confirmation };
+}
+
+/** The lock key of a swap's allowance: chain, token in, router, wallet. */
+export function swapLockKey(pair: SwapPair, router: string, wallet: string): string {
+  return `${pair.chain.id}:${pair.tokenIn.address.toLowerCase()}:${router.toLowerCase()}:${wallet.toLowerCase()}`;
 }
