@@ -500,3 +500,68 @@ describe('a fill whose receipt is late is finished from its key, never sent agai
     expect(d.order).toMatchObject({ openSlot: null, totals: { fills: 1 } });
   });
 });
+
+describe('creation is validated at the edge; nothing is stored when refused', () => {
+  it('unknown tokens, unsafe tokens, amounts, intervals, first run, band, limits → 422 with a code', async () => {
+    const s = await server();
+    const cases: [Record<string, unknown>, string, string | null][] = [
+      [buy({ tokenOut: 'NOPE' }), 'SWAP_TOKEN_UNKNOWN', null],
+      [buy({ tokenIn: '0x1234' }), 'INVALID_ADDRESS', null],
+      [buy({ tokenOut: devnet.manifest.tokens.honeypot.address }), 'TOKEN_UNSAFE', null],
+      [buy({ amountPerFill: '-1' }), 'VALIDATION_FAILED', 'amountPerFill'],
+      [buy({ amountPerFill: '0' }), 'VALIDATION_FAILED', 'amountPerFill'],
+      [buy({ amountPerFill: '1.0000001' }), 'VALIDATION_FAILED', 'amountPerFill'],
+      [buy({ interval: undefined }), 'VALIDATION_FAILED', 'interval'],
+      [buy({ intervalSeconds: 3_600 }), 'VALIDATION_FAILED', 'interval'],
+      [buy({ interval: undefined, intervalSeconds: 59 }), 'VALIDATION_FAILED', 'interval'],
+      [buy({ interval: undefined, intervalMonths: 13 }), 'VALIDATION_FAILED', 'interval'],
+      [buy({ interval: 'fortnightly' }), 'VALIDATION_FAILED', 'body.interval'],
+      [buy({ firstRunAt: 'tomorrow' }), 'VALIDATION_FAILED', 'firstRunAt'],
+      [buy({ firstRunAt: new Date(clock() - 86_400_000).toISOString() }), 'VALIDATION_FAILED', 'firstRunAt'],
+      [buy({ minPrice: '70000', maxPrice: '60000' }), 'VALIDATION_FAILED', 'minPrice'],
+      [buy({ maxPrice: '0' }), 'VALIDATION_FAILED', 'maxPrice'],
+      [buy({ maxPrice: '1e5' }), 'VALIDATION_FAILED', 'maxPrice'],
+      [buy({ maxFills: 0 }), 'VALIDATION_FAILED', 'maxFills'],
+      [buy({ maxTotalIn: '0' }), 'VALIDATION_FAILED', 'maxTotalIn'],
+      [buy({ slippageBps: 5_000 }), 'VALIDATION_FAILED', 'slippageBps'],
+      [buy({ catchUp: 'twice' }), 'VALIDATION_FAILED', 'body.catchUp'],
+      [buy({ tokenOut: usdc() }), 'VALIDATION_FAILED', 'tokenOut'],
+    ];
+    for (const [body, code, field] of cases) {
+      const res = await create(s, body);
+      const problem = (await res.json()) as { code: string; fields?: Record<string, string> };
+      expect([res.status, problem.code], JSON.stringify(body)).toEqual([422, code]);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      if (field !== null) expect(Object.keys(problem.fields ?? {}), JSON.stringify(problem)).toContain(field);
+    }
+    const list = (await (await s.call('/dca/orders')).json()) as DcaOrderPageDto;
+    expect(list.items).toEqual([]);
+  });
+
+  it("an order whose fills would all be skipped at today's gas → 422 DCA_FEE_TOO_HIGH (20 USDC a fill)", async () => {
+    // 20 USDC ≈ 0.0067 ETH; an approval and a two-hop swap at the devnet's fees cost well over 5% of that, less
+    // than all of it.
+    const s = await server();
+    const res = await create(s, buy({ amountPerFill: '20' }));
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { code: string }).code).toBe('DCA_FEE_TOO_HIGH');
+    // The same order at a fee share of 100%: accepted (the rule is DCA_MAX_FEE_SHARE's).
+    const lax = await server({ DCA_MAX_FEE_SHARE: '10000' });
+    expect((await create(lax, buy({ amountPerFill: '20' }))).status).toBe(201);
+    expect(((await (await s.call('/dca/orders')).json()) as DcaOrderPageDto).items).toEqual([]);
+  });
+
+  it('Idempotency-Key: a repeat returns the first order and creates nothing; the key with another body → 422', async () => {
+    const s = await server();
+    const key = { 'Idempotency-Key': 'dca-create-1' };
+    const first = await create(s, buy(), key);
+    const again = await create(s, buy(), key);
+    expect([first.status, again.status]).toEqual([201, 201]);
+    const [a, b] = [(await first.json()) as DcaOrderDto, (await again.json()) as DcaOrderDto];
+    expect(b.id).toBe(a.id);
+    const other = await create(s, buy({ amountPerFill: '301' }), key);
+    expect(other.status).toBe(422);
+    expect(((await other.json()) as { code: string }).code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(((await (await s.call('/dca/orders')).json()) as DcaOrderPageDto).items.map((o) => o.id)).toEqual([a.id]);
+  });
+});
