@@ -562,6 +562,8 @@ describe('creation is validated at the edge; nothing is stored when refused', ()
     const other = await create(s, buy({ amountPerFill: '301' }), key);
     expect(other.status).toBe(422);
     expect(((await other.json()) as { code: string }).code).toBe('IDEMPOTENCY_KEY_REUSED');
-    expect(((await (await s.call('/dca/orders')).json()) as DcaOrderPageDto).items.map((o) => o.id)).toEqual([a.id]);
+    expect(((await (await s.call('/dca/orders')).json()) as DcaOrderPageDto).items.map((o) => o.id)).toEqual([
+      a.id,
+    ]);
   });
 });
