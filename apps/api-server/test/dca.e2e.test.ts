@@ -18,6 +18,7 @@ import type {
 } from '../src/dto/dca.js';
 import type { ExecutionDto } from '../src/dto/execution.js';
 import type { SwapQuoteDto } from '../src/dto/swap.js';
+import { rawHttp } from './helpers/rawHttp.js';
 import { openEvents } from './helpers/readEvents.js';
 import { startTestServer, TEST_API_KEY, type TestServer } from './helpers/startTestServer.js';
 
@@ -269,6 +270,14 @@ describe('pause and resume', () => {
   it('cancel is terminal: DELETE → cancelled, again → 409; resume of an active order → 409; unknown id → 404', async () => {
     const s = await server();
     const order = await created(s, buy());
+    // Pause and resume work without a body, as `curl -X POST` sends them (no Content-Length, no Content-Type).
+    for (const command of ['pause', 'resume']) {
+      const raw = await rawHttp(
+        s.url,
+        `POST /dca/orders/${order.id}/${command} HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: curl/8.5.0\r\nAccept: */*\r\nX-API-Key: ${TEST_API_KEY}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(raw.status, raw.body).toBe(200);
+    }
     const resume = await s.call(`/dca/orders/${order.id}/resume`, { method: 'POST' });
     expect(resume.status).toBe(409);
     expect(((await resume.json()) as { code: string }).code).toBe('DCA_INVALID_TRANSITION');
