@@ -21,6 +21,7 @@ import { executeSwapIntent, swapLockKey } from '../swap/executeSwapIntent.js';
 import type { KeyedMutex } from '../swap/KeyedMutex.js';
 import type { PlannedSwap, SwapPair, SwapPlanner } from '../swap/SwapPlanner.js';
 import { estimateFillFee } from './estimateFillFee.js';
+import { FillReadings } from './FillReadings.js';
 import type { ExecutionKeyIndex } from './ExecutionKeyIndex.js';
 import { outsideBand } from './outsideBand.js';
 import { readWalletFunds } from './readWalletFunds.js';
@@ -81,8 +82,9 @@ const MAX_PREPARED = 1_000;
  * and read back by `lookup`, never sent again.
  *
  * - `balance`: the wallet's token-in balance (and its allowances to the routers, one request).
- * - `quote`: a fresh quote; `valueWei` priced on chain as the gateway prices what is spent (exact for native in);
- *   `worstCaseFeeWei` by the gateway's rule (`estimateFillFee`). Unpriceable → `VALUE_UNKNOWN`.
+ * - `quote`: a fresh quote (the band is checked on it); `valueWei` priced on chain as the gateway prices what is
+ *   spent (exact for native in), and `worstCaseFeeWei` by the gateway's rule (`estimateFillFee`), from readings
+ *   the fills of one tick share (`FillReadings`, ≤ 15 s old). Unpriceable → `VALUE_UNKNOWN`.
  * - `execute`: the outcome of an earlier execution under the key if there is one; else the swap with the
  *   scheduler's `minAmountOut`. A fresh re-quote (after a crash) is checked against the order's band first.
  * - `lookup`: the execution the key names, as a port outcome (`toDcaExecution`), or null when none was stored.
@@ -96,6 +98,9 @@ const MAX_PREPARED = 1_000;
 export class GatewayDcaExecutor implements DcaExecutor {
   readonly #p: GatewayDcaExecutorParameters;
   readonly #prepared = new Map<string, Prepared>();
+  readonly #readings: FillReadings;
+  /** The gas limit the gateway signed for an order's last fill, by order and route (router and path). */
+  readonly #gas = new Map<string, { at: number; gasLimit: bigint }>();
   /** Allowances read with the balance (and the swap lock's run count per router then), by order id. */
   readonly #funds = new Map<
     string,
@@ -104,6 +109,7 @@ export class GatewayDcaExecutor implements DcaExecutor {
 
   constructor(parameters: GatewayDcaExecutorParameters) {
     this.#p = parameters;
+    this.#readings = new FillReadings({ planner: parameters.planner });
   }
 
   async balance({ order }: DcaBalanceParameters): Promise<bigint> {
@@ -116,14 +122,12 @@ export class GatewayDcaExecutor implements DcaExecutor {
 
   async quote({ order, amountIn }: DcaQuoteParameters): Promise<DcaQuote> {
     const pair = await this.#pair(order);
-    const planned = await this.#p.planner.plan({
-      pair,
-      amountIn,
-      slippageBps: order.slippageBps,
-      price: true,
-      verdict: false,
-    });
-    if (planned.valueWei === null) {
+    const [planned, valueWei, fees] = await Promise.all([
+      this.#p.planner.plan({ pair, amountIn, slippageBps: order.slippageBps, price: false, verdict: false }),
+      this.#readings.value(pair, amountIn),
+      this.#readings.fees(pair),
+    ]);
+    if (valueWei === null) {
       throw new ApiProblem(
         422,
         'VALUE_UNKNOWN',
@@ -137,11 +141,13 @@ export class GatewayDcaExecutor implements DcaExecutor {
       intent: this.#intent(order, pair, planned, planned.amountOutMin, null),
       wallet: this.#p.gateway.address,
       allowance: allowance.value,
+      knownGasLimit: this.#gas.get(routeKey(order, planned))?.gasLimit,
+      fees,
       feeCeilingWei: this.#p.feeCeilingWei,
       maxReplacements: this.#p.maxReplacements ?? DEFAULT_GATEWAY_SETTINGS.maxReplacements,
     });
     remember(this.#prepared, `${order.id}:${amountIn}`, { at: Date.now(), pair, planned, allowance });
-    return { amountOut: planned.quote.amountOut, valueWei: planned.valueWei, worstCaseFeeWei };
+    return { amountOut: planned.quote.amountOut, valueWei, worstCaseFeeWei };
   }
 
   async execute(p: DcaExecuteParameters): Promise<DcaExecution> {
@@ -178,6 +184,9 @@ export class GatewayDcaExecutor implements DcaExecutor {
       lock: this.#p.swapLock,
     });
     if (record === null) return approvalOutcome(approval as ExecutionRecord);
+    const signed = record.transactions[0]?.gasLimit;
+    if (signed !== undefined)
+      remember(this.#gas, routeKey(order, planned), { at: Date.now(), gasLimit: signed });
     return toDcaExecution(record);
   }
 
@@ -287,6 +296,12 @@ function approvalOutcome(approval: ExecutionRecord): DcaExecution {
     feeWei: approval.feeWei,
     executionId,
   };
+}
+
+/** An order's route: the same router and path cost the same gas from one fill to the next. */
+function routeKey(order: DcaOrder, planned: PlannedSwap): string {
+  const { router, path } = planned.quote.route;
+  return `${order.id}:${router}:${path.join(',')}`.toLowerCase();
 }
 
 function fresh<T extends { at: number }>(map: Map<string, T>, key: string): T | undefined {

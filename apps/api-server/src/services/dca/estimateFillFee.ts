@@ -1,7 +1,7 @@
 import {
   buildApproveTransaction,
-  estimateFees,
   type ExecutionIntent,
+  type FeeQuote,
   GAS_MARGIN_BPS,
   type SwapQuote,
   simulateTransaction,
@@ -25,6 +25,13 @@ export interface EstimateFillFeeParameters {
   readonly wallet: `0x${string}`;
   /** Token in's allowance to the quote's router (ignored for native in). */
   readonly allowance: bigint;
+  /**
+   * The gas limit the gateway signed for this order's last fill on the same route, when known: used instead of
+   * simulating the swap again (the gateway simulates the exact transaction itself before it signs).
+   */
+  readonly knownGasLimit?: bigint | undefined;
+  /** The chain's `standard` fee quote (what the gateway signs with). */
+  readonly fees: FeeQuote;
   /** The gateway's fee ceiling and replacement count: its worst-case rule. */
   readonly feeCeilingWei: bigint;
   readonly maxReplacements: number;
@@ -43,8 +50,9 @@ const withMargin = (gas: bigint) => (gas * (10_000n + GAS_MARGIN_BPS) + 9_999n) 
 
 /**
  * The worst-case fee of a DCA fill by the gateway's own rule (`worstCaseFeeWei`, as `/gas/estimate` shows it): the
- * gas limit the gateway would sign — the exact swap simulated (`eth_estimateGas` + `GAS_MARGIN_BPS`) — times the
- * `standard` tier's max fee after every allowed replacement, capped at the fee ceiling. When the allowance is short,
+ * gas limit the gateway would sign — the exact swap simulated (`eth_estimateGas` + `GAS_MARGIN_BPS`), or the limit
+ * the gateway signed for the order's last fill on the same route — times the
+ * `standard` tier's max fee (`fees`) after every allowed replacement, capped at the fee ceiling. When the allowance is short,
  * the exact approval is simulated and counted, and the swap (which cannot be simulated before the approval) is
  * counted as the quote's pool gas plus {@link SWAP_OVERHEAD_GAS}, with the same margin. A swap whose simulation
  * reverts now is counted the same way: the gateway will refuse it, and that refusal is the fill's outcome.
@@ -62,6 +70,8 @@ export async function estimateFillFee({
   allowance,
   feeCeilingWei,
   maxReplacements,
+  knownGasLimit,
+  fees,
 }: EstimateFillFeeParameters): Promise<EstimateFillFeeReturnType> {
   const { chain, provider, timeoutMs, tokenIn } = pair;
   const needsApproval = !tokenIn.native && allowance < quote.amountIn;
@@ -70,12 +80,16 @@ export async function estimateFillFee({
   const approveTx = needsApproval
     ? buildApproveTransaction({ token: tokenIn.address, spender: intent.to, amount: quote.amountIn })
     : null;
-  const [fees, swap, approve] = await Promise.all([
-    estimateFees({ provider, chain, timeoutMs }),
-    needsApproval ? null : simulate(intent.to, intent.data, intent.value),
+  const [swap, approve] = await Promise.all([
+    needsApproval || knownGasLimit !== undefined ? null : simulate(intent.to, intent.data, intent.value),
     approveTx ? simulate(approveTx.to, approveTx.data, 0n) : null,
   ]);
-  const swapGas = swap?.ok ? swap.gasLimit : withMargin(quote.gasEstimate + SWAP_OVERHEAD_GAS);
+  const swapGas =
+    !needsApproval && knownGasLimit !== undefined
+      ? knownGasLimit
+      : swap?.ok
+        ? swap.gasLimit
+        : withMargin(quote.gasEstimate + SWAP_OVERHEAD_GAS);
   // An approval that would revert is not sent (the gateway refuses it): count the swap alone.
   const approveGas = approve?.ok ? approve.gasLimit : 0n;
   const maxFeePerGas = fees.kind === 'eip1559' ? fees.maxFeePerGas : fees.gasPrice;

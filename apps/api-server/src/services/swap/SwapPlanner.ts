@@ -161,19 +161,30 @@ export class SwapPlanner {
     return resolved;
   }
 
+  /**
+   * What `amountIn` of the pair's token in is worth in ETH-equivalent wei, as the gateway prices what is spent: exact
+   * for the native currency, else on chain (Uniswap V2/V3 against WETH, pools under the liquidity floor ignored);
+   * null when it cannot be priced.
+   */
+  async price({ pair, amountIn }: { pair: SwapPair; amountIn: bigint }): Promise<bigint | null> {
+    const { chain, provider, timeoutMs, tokenIn } = pair;
+    if (tokenIn.native) return amountIn;
+    const priced = await priceInNative({
+      provider,
+      chain,
+      amounts: [{ token: tokenIn.address, amount: amountIn }],
+      minLiquidityWei: this.#minLiquidityWei,
+      timeoutMs,
+    });
+    return priced.totalWei;
+  }
+
   /** One fresh quote of `amountIn` over the pair (see {@link PlanSwapParameters}). */
   async plan({ pair, amountIn, slippageBps, price, verdict }: PlanSwapParameters): Promise<PlannedSwap> {
     const { chain, provider, timeoutMs, tokenIn, tokenOut } = pair;
-    const pricing =
-      !price || tokenIn.native
-        ? Promise.resolve(tokenIn.native ? amountIn : null)
-        : priceInNative({
-            provider,
-            chain,
-            amounts: [{ token: tokenIn.address, amount: amountIn }],
-            minLiquidityWei: this.#minLiquidityWei,
-            timeoutMs,
-          }).then((r) => r.totalWei);
+    const pricing = price
+      ? this.price({ pair, amountIn })
+      : Promise.resolve(tokenIn.native ? amountIn : null);
     // Awaited below; until then a rejection must not count as unhandled (it would end the process).
     pricing.catch(() => undefined);
     // Recent reports are enough here: they only choose fee-on-transfer routing and inform the quote.
