@@ -50,12 +50,15 @@ export interface DcaStats {
 
 /** One code of {@link DcaStats.lastErrors}. */
 export interface DcaErrorStats {
+  /** The fill code (`DAILY_LIMIT_EXCEEDED`, `TOKEN_UNSAFE`, `TX_REVERTED`, `DCA_EXECUTOR_ERROR`…). */
   readonly code: string;
   /** Active or paused orders whose last error has this code. */
   readonly orders: number;
-  /** The latest of them: Unix ms, its reason and order. */
+  /** When the latest of them happened, Unix ms. */
   readonly at: number;
+  /** The latest one's reason (for the operator; not part of the contract). */
   readonly reason: string;
+  /** The order of the latest one. */
   readonly orderId: string;
 }
 
