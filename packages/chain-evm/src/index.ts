@@ -65,6 +65,9 @@ export type {
   ExecutionRecordPatch,
   ExecutionStatus,
   ExecutionStore,
+  ExpectedExecutionState,
+  UpdateExecutionParameters,
+  AddTransactionParameters,
   FeeQuote,
   Hex,
   IdempotencyState,
@@ -87,6 +90,11 @@ export {
 } from './gateway/decideConfirmation.js';
 export { MemoryIdempotencyStore } from './gateway/store/MemoryIdempotencyStore.js';
 export { ExecutionGateway } from './gateway/ExecutionGateway.js';
+export { ExecutionMovedError } from './gateway/ExecutionMovedError.js';
+export {
+  type TransitionExecutionParameters,
+  transitionExecution,
+} from './gateway/store/transitionExecution.js';
 export type {
   ApproveHeldParameters,
   AssessReturnType,

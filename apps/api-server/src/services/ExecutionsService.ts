@@ -11,6 +11,8 @@ const STATUSES: readonly ExecutionStatus[] = [
   'confirmed',
   'reverted',
   'failed',
+  'awaiting_confirmation',
+  'cancelled',
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { parseEther } from '@org/governor';
 import { Transaction } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { MemoryExecutionStore } from './store/MemoryExecutionStore.js';
 import {
   GWEI,
   harness,
@@ -228,6 +229,31 @@ describe('ExecutionGateway.reconcile', () => {
     );
   });
 
+  it('a pass that listed an execution while it was preparing acts on it as it is now (re-read, compare-and-set)', async () => {
+    let open!: () => void;
+    const safetyGate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const store = new MemoryExecutionStore();
+    const h = harness({ safetyGate }, {}, { store });
+    const running = h.gateway.execute(swap());
+    await new Promise((r) => setTimeout(r, 5));
+    // The list a slow pass took while the swap was still preparing…
+    const stale = await store.listUnsettled();
+    expect(stale.map((r) => r.status)).toEqual(['preparing']);
+    open();
+    const { record } = await running;
+    expect(record.status).toBe('pending');
+    // …is what it works from once the swap is out (the swap is no longer running in this process).
+    const listUnsettled = vi.spyOn(store, 'listUnsettled').mockResolvedValueOnce(stale);
+    const later = harness({ latestNonce: 7 }, {}, { governor: h.governor, store });
+    await later.gateway.reconcile();
+    expect(listUnsettled).toHaveBeenCalled();
+    const now = await store.get(record.id);
+    expect(now).toMatchObject({ status: 'pending', code: null });
+    expect(await openReservations(h.governor)).toBe(1);
+  });
+
   it('a pending execution is settled from its hash once mined, and committed', async () => {
     const first = harness();
     const { record } = await first.gateway.execute(swap());
@@ -292,6 +318,7 @@ describe('ExecutionGateway.reconcile', () => {
     const reservation = await h.governor.reserve({ action: 'swap', value: parseEther('0.01') });
     await h.store.insert({
       id: 'crashed',
+      version: 0,
       createdAt: 1,
       updatedAt: 1,
       chainId: 1,
@@ -311,6 +338,10 @@ describe('ExecutionGateway.reconcile', () => {
       feeWei: null,
       idempotencyKey: null,
       result: null,
+      feeReservedWei: null,
+      nonceGoneSinceBlock: null,
+      cancelRequestedAt: null,
+      cancelRequestedBy: null,
     });
     const changed = await h.gateway.reconcile();
     expect(changed.map((r) => [r.status, r.code])).toEqual([['failed', 'INTERRUPTED']]);

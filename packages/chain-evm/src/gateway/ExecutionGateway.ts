@@ -9,6 +9,9 @@ import { approveConfirmation, denyConfirmation, expireConfirmation } from './dec
 import { decideApprovedRun } from './decideApprovedRun.js';
 import { decideHold } from './decideHold.js';
 import { ConfirmationError } from '../errors/ConfirmationError.js';
+import { ExecutionMovedError } from './ExecutionMovedError.js';
+import { UNSETTLED_STATUSES } from './store/storeInput.js';
+import { transitionExecution } from './store/transitionExecution.js';
 import { worstCaseFeeWei } from './worstCaseFeeWei.js';
 import type {
   BroadcastTransaction,
@@ -16,6 +19,8 @@ import type {
   ConfirmationStore,
   ExecutionIntent,
   ExecutionRecord,
+  ExecutionRecordPatch,
+  ExecutionStatus,
   FeeQuote,
   Hex,
 } from './types.js';
@@ -99,6 +104,10 @@ export class ExecutionGateway {
     try {
       const record = await this.#insert(id, intent, options.idempotencyKey ?? null);
       return await this.#run(record, chain, intent, options, null);
+    } catch (error) {
+      // Another writer moved the record (nothing more was written or sent by this run): answer what it is now.
+      if (error instanceof ExecutionMovedError) return { record: error.record, receipt: null };
+      throw error;
     } finally {
       this.#inFlight.delete(id);
     }
@@ -172,7 +181,7 @@ export class ExecutionGateway {
       return this.#block(record, { code: decision.code, reason: decision.reason }, reserveWei);
     }
     const reservationId = decision.reservationId;
-    let current = await this.#p.store.update(id, { valueWei: reserveWei, reservationId }, this.#clock());
+    let current = await this.#write(record, { valueWei: reserveWei, reservationId });
 
     // 7. Kill switch re-checked immediately before signing.
     if ((await this.#p.governor.status()).killSwitch) {
@@ -191,15 +200,17 @@ export class ExecutionGateway {
         address: this.address,
         send: async (nonce) => {
           const tx = await this.#sign(intent, chain, nonce, simulation.gasLimit, fees);
-          current = await this.#p.store.addTransaction(id, tx, this.#clock());
+          // Recorded before it is broadcast, as a compare-and-set: a record moved meanwhile is not sent.
+          current = await this.#addTransaction(current, tx);
           await this.#broadcast(provider, chain.id, tx.raw);
           return tx;
         },
       });
     } catch (error) {
+      if (error instanceof ExecutionMovedError) throw error;
       return this.#sendFailed(current, reservationId, error);
     }
-    current = await this.#p.store.update(id, { status: 'pending' }, this.#clock());
+    current = (await this.#transition(current, ['signed'], { status: 'pending' })) ?? current;
     this.#p.onEvent?.({ type: 'broadcast', executionId: id, hash: sent.hash, nonce: sent.nonce });
 
     // 9. Receipt (with replacement), then settlement.
@@ -398,12 +409,11 @@ export class ExecutionGateway {
     const chain = resolveChain({ chain: running.intent.chainId, registry: this.#p.chains });
     this.#inFlight.add(record.id);
     try {
-      const resumed = await this.#p.store.update(
-        record.id,
-        { status: 'preparing', code: null, reason: null },
-        this.#clock(),
-      );
+      const resumed = await this.#write(record, { status: 'preparing', code: null, reason: null });
       return await this.#run(resumed, chain, running.intent, {}, running);
+    } catch (error) {
+      if (error instanceof ExecutionMovedError) return { record: error.record, receipt: null };
+      throw error;
     } finally {
       this.#inFlight.delete(record.id);
     }
@@ -441,16 +451,12 @@ export class ExecutionGateway {
       note: null,
     };
     await this.#confirmations().insert(confirmation);
-    const updated = await this.#p.store.update(
-      record.id,
-      {
-        status: 'awaiting_confirmation',
-        code: 'CONFIRMATION_REQUIRED',
-        reason: confirmation.detail,
-        valueWei: held.valueWei,
-      },
-      at,
-    );
+    const updated = await this.#write(record, {
+      status: 'awaiting_confirmation',
+      code: 'CONFIRMATION_REQUIRED',
+      reason: confirmation.detail,
+      valueWei: held.valueWei,
+    });
     this.#p.onEvent?.({
       type: 'held',
       executionId: record.id,
@@ -473,9 +479,11 @@ export class ExecutionGateway {
    * Finishes what a crash, a time-out or a lost node left open: `preparing` records (nothing was signed) release
    * their reservation; `signed`/`pending` ones are settled from their hashes, re-broadcast when the node has never
    * seen them, and failed (reservation released) only when their nonce was provably consumed by another
-   * transaction. Executions this process is still running are left alone (a `preparing` one is not interrupted,
-   * and settling one twice would commit its reservation twice); a call while a pass runs joins that pass. Returns
-   * the records it changed.
+   * transaction. The list is a snapshot: the executions this process is running when the pass starts are left alone
+   * (a `preparing` one is not interrupted, and settling one twice would commit its reservation twice), and every
+   * other record is read again, claimed, and changed only by a compare-and-set on what was just read — a pass that
+   * took its list before a swap was broadcast acts on the swap as it is now, never on the stale row. A call while a
+   * pass runs joins that pass. Returns the records it changed.
    */
   reconcile(): Promise<ExecutionRecord[]> {
     this.#reconciling ??= this.#reconcileAll().finally(() => {
@@ -486,13 +494,22 @@ export class ExecutionGateway {
 
   async #reconcileAll(): Promise<ExecutionRecord[]> {
     const changed: ExecutionRecord[] = [];
-    for (const record of await this.#p.store.listUnsettled()) {
-      if (this.#inFlight.has(record.id)) continue;
+    // Registered before the list is taken: whatever this process runs now is not the reconciler's, even once it ends.
+    const running = new Set(this.#inFlight);
+    for (const listed of await this.#p.store.listUnsettled()) {
+      if (running.has(listed.id) || this.#inFlight.has(listed.id)) continue;
+      // Claimed while the reconciler works on it: an approval, a cancel or another pass of this process waits.
+      this.#inFlight.add(listed.id);
       try {
+        const record = await this.#p.store.get(listed.id);
+        if (record === null || !UNSETTLED_STATUSES.includes(record.status)) continue;
         const next = await this.#reconcileOne(record);
         if (next) changed.push(next);
       } catch {
-        // Node still unreachable: leave it for the next round (fail closed: the reservation keeps counting).
+        // Node still unreachable, or the record moved under us: leave it for the next round (fail closed: the
+        // reservation keeps counting).
+      } finally {
+        this.#inFlight.delete(listed.id);
       }
     }
     return changed;
@@ -500,14 +517,16 @@ export class ExecutionGateway {
 
   async #reconcileOne(record: ExecutionRecord): Promise<ExecutionRecord | null> {
     if (record.status === 'preparing') {
-      // Nothing was signed (signing writes the transaction and status `signed` atomically, before broadcast).
+      // Nothing was signed (signing writes the transaction and status `signed` atomically, before broadcast). The
+      // record is claimed first (compare-and-set), the reservation released after: never the other way round.
+      const failed = await this.#write(record, {
+        status: 'failed',
+        code: 'INTERRUPTED',
+        reason: 'interrupted before signing; nothing was sent',
+      });
       if (record.reservationId !== null)
         await this.#p.governor.release({ id: record.reservationId }).catch(() => undefined);
-      return this.#p.store.update(
-        record.id,
-        { status: 'failed', code: 'INTERRUPTED', reason: 'interrupted before signing; nothing was sent' },
-        this.#clock(),
-      );
+      return failed;
     }
     const provider = await this.#p.provider(record.chainId);
     // Strict lookups only: a node that errs or times out throws, and the record waits for the next round.
@@ -521,18 +540,18 @@ export class ExecutionGateway {
       // mined in between: look once more, strictly, before concluding another transaction took the nonce.
       const late = await this.#findReceipt(provider, record);
       if (late) return this.#settle(record.id, late);
+      const failed = await this.#write(record, {
+        status: 'failed',
+        code: 'NONCE_CONSUMED',
+        reason: 'the nonce was used by another transaction',
+      });
       if (record.reservationId !== null) await this.#p.governor.release({ id: record.reservationId });
-      return this.#p.store.update(
-        record.id,
-        { status: 'failed', code: 'NONCE_CONSUMED', reason: 'the nonce was used by another transaction' },
-        this.#clock(),
-      );
+      return failed;
     }
     // Not mined and the nonce is free: make sure the node has it (a crash may have come before the broadcast).
     for (const tx of record.transactions)
       await this.#broadcast(provider, record.chainId, tx.raw).catch(() => undefined);
-    if (record.status === 'signed')
-      return this.#p.store.update(record.id, { status: 'pending' }, this.#clock());
+    if (record.status === 'signed') return this.#write(record, { status: 'pending' });
     return null;
   }
 
@@ -553,6 +572,7 @@ export class ExecutionGateway {
     const at = this.#clock();
     const record: ExecutionRecord = {
       id,
+      version: 0,
       createdAt: at,
       updatedAt: at,
       chainId: intent.chainId,
@@ -578,22 +598,22 @@ export class ExecutionGateway {
       feeWei: null,
       idempotencyKey,
       result: null,
+      feeReservedWei: null,
+      nonceGoneSinceBlock: null,
+      cancelRequestedAt: null,
+      cancelRequestedBy: null,
     };
     await this.#p.store.insert(record);
     return record;
   }
 
   async #block(record: ExecutionRecord, refusal: Refusal, valueWei?: bigint): Promise<ExecuteReturnType> {
-    const updated = await this.#p.store.update(
-      record.id,
-      {
-        status: 'blocked',
-        code: refusal.code,
-        reason: refusal.reason,
-        ...(valueWei === undefined ? {} : { valueWei }),
-      },
-      this.#clock(),
-    );
+    const updated = await this.#write(record, {
+      status: 'blocked',
+      code: refusal.code,
+      reason: refusal.reason,
+      ...(valueWei === undefined ? {} : { valueWei }),
+    });
     this.#p.onEvent?.({
       type: 'blocked',
       executionId: record.id,
@@ -659,24 +679,25 @@ export class ExecutionGateway {
     reservationId: string,
     error: unknown,
   ): Promise<ExecuteReturnType> {
-    const signed = (await this.#p.store.get(record.id)) ?? record;
-    if (signed.transactions.length === 0 || this.#p.steps.isDefinitelyNotSent(error)) {
-      // Nothing reached the node: the reservation can go.
+    // `record` is what this run last wrote (`signed` once the transaction was recorded): any other state means
+    // another writer took over, and the compare-and-set below refuses.
+    if (record.transactions.length === 0 || this.#p.steps.isDefinitelyNotSent(error)) {
+      // Nothing reached the node: the record is settled first, then the reservation can go.
+      const updated = await this.#write(record, {
+        status: 'failed',
+        code: 'SEND_FAILED',
+        reason: shortOf(error),
+      });
       await this.#p.governor.release({ id: reservationId });
-      const updated = await this.#p.store.update(
-        record.id,
-        { status: 'failed', code: 'SEND_FAILED', reason: shortOf(error) },
-        this.#clock(),
-      );
       this.#p.onEvent?.({ type: 'settled', executionId: record.id, status: 'failed', feeWei: null });
       return { record: updated, receipt: null };
     }
     // It may have reached the chain: keep counting it; the reconciler finishes it from the hash.
-    const updated = await this.#p.store.update(
-      record.id,
-      { status: 'pending', code: 'BROADCAST_UNCERTAIN', reason: shortOf(error) },
-      this.#clock(),
-    );
+    const updated = await this.#write(record, {
+      status: 'pending',
+      code: 'BROADCAST_UNCERTAIN',
+      reason: shortOf(error),
+    });
     return { record: updated, receipt: null };
   }
 
@@ -728,8 +749,8 @@ export class ExecutionGateway {
         last.gasLimit,
         next,
       );
-      current = await this.#p.store.addTransaction(current.id, tx, this.#clock());
-      current = await this.#p.store.update(current.id, { status: 'pending' }, this.#clock());
+      current = await this.#addTransaction(current, tx);
+      current = (await this.#transition(current, ['signed'], { status: 'pending' })) ?? current;
       try {
         await this.#broadcast(provider, chain.id, tx.raw);
         this.#p.onEvent?.({ type: 'broadcast', executionId: current.id, hash: tx.hash, nonce: tx.nonce });
@@ -748,7 +769,7 @@ export class ExecutionGateway {
     describeResult?: (receipt: GatewayReceipt) => Record<string, unknown>,
   ): Promise<ExecutionRecord> {
     const record = (await this.#p.store.get(id)) as ExecutionRecord;
-    if (record.status === 'confirmed' || record.status === 'reverted') return record;
+    if (!UNSETTLED_STATUSES.includes(record.status)) return record;
     const feeWei = receipt.gasUsed * receipt.effectiveGasPrice;
     const reserved = record.valueWei ?? 0n;
     const spent = receipt.status === 1 ? reserved - this.#reservedFee(record) + feeWei : feeWei;
@@ -756,25 +777,21 @@ export class ExecutionGateway {
       // Never more than was reserved (the reservation already counted the worst case).
       await this.#p.governor.commit({ id: record.reservationId, value: min(max(spent, 0n), reserved) });
     }
-    const updated = await this.#p.store.update(
-      id,
-      {
-        status: receipt.status === 1 ? 'confirmed' : 'reverted',
-        code: receipt.status === 1 ? null : 'TX_REVERTED',
-        reason: receipt.status === 1 ? null : 'the transaction was mined and reverted; the fee was spent',
-        minedHash: receipt.transactionHash,
-        blockNumber: receipt.blockNumber,
-        feeWei,
-        ...(receipt.status !== 1
-          ? {}
-          : describeResult
-            ? { result: describeResult(receipt) }
-            : this.#p.describeResult
-              ? { result: this.#p.describeResult({ record, receipt }) }
-              : {}),
-      },
-      this.#clock(),
-    );
+    const updated = await this.#write(record, {
+      status: receipt.status === 1 ? 'confirmed' : 'reverted',
+      code: receipt.status === 1 ? null : 'TX_REVERTED',
+      reason: receipt.status === 1 ? null : 'the transaction was mined and reverted; the fee was spent',
+      minedHash: receipt.transactionHash,
+      blockNumber: receipt.blockNumber,
+      feeWei,
+      ...(receipt.status !== 1
+        ? {}
+        : describeResult
+          ? { result: describeResult(receipt) }
+          : this.#p.describeResult
+            ? { result: this.#p.describeResult({ record, receipt }) }
+            : {}),
+    });
     this.#p.onEvent?.({ type: 'settled', executionId: id, status: updated.status, feeWei });
     return updated;
   }
@@ -792,6 +809,52 @@ export class ExecutionGateway {
       maxFeePerGas,
       feeCeilingWei: this.#settings.feeCeilingWei,
       maxReplacements: this.#settings.maxReplacements,
+    });
+  }
+
+  /** Compare-and-set of `patch` on the state `record` was read in; throws {@link ExecutionMovedError} when it moved. */
+  async #write(record: ExecutionRecord, patch: ExecutionRecordPatch): Promise<ExecutionRecord> {
+    const next = await this.#p.store.update({
+      id: record.id,
+      expected: { status: record.status, version: record.version },
+      patch,
+      at: this.#clock(),
+    });
+    if (next) return next;
+    throw new ExecutionMovedError((await this.#p.store.get(record.id)) ?? record);
+  }
+
+  /** Records a signed transaction (compare-and-set, before broadcast); throws {@link ExecutionMovedError}. */
+  async #addTransaction(
+    record: ExecutionRecord,
+    transaction: BroadcastTransaction,
+  ): Promise<ExecutionRecord> {
+    const next = await this.#p.store.addTransaction({
+      id: record.id,
+      expected: { status: record.status, version: record.version },
+      transaction,
+      at: this.#clock(),
+    });
+    if (next) return next;
+    throw new ExecutionMovedError((await this.#p.store.get(record.id)) ?? record);
+  }
+
+  /**
+   * A change decided on the status alone (e.g. `signed` → `pending` after the broadcast): applied while the record
+   * is in one of `from`, whatever else another writer changed (a cancel request); `null` when it moved on.
+   */
+  #transition(
+    record: ExecutionRecord,
+    from: readonly ExecutionStatus[],
+    patch: ExecutionRecordPatch,
+  ): Promise<ExecutionRecord | null> {
+    return transitionExecution({
+      store: this.#p.store,
+      id: record.id,
+      from,
+      patch,
+      at: this.#clock(),
+      read: record,
     });
   }
 

@@ -42,6 +42,6 @@ describe('SqliteConfirmationStore', () => {
     db.exec('ROLLBACK');
     expect(await store.get('c-1')).toBeNull();
     const versions = db.prepare('SELECT version FROM gateway_migrations ORDER BY version').all();
-    expect(versions).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(versions).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
   });
 });
