@@ -106,3 +106,44 @@ describe('a reconcile pass that listed an execution before it was broadcast (F1)
     }
   });
 });
+
+describe('a load-balanced node whose receipts lag behind its nonces (F6)', () => {
+  it('a mined swap is never failed NONCE_CONSUMED on one "no receipt": it settles once the receipt is served', async () => {
+    const before = await status();
+    await reader.send('evm_setAutomine', [false]);
+    let a: SwapExecutionDto;
+    try {
+      a = (await (await swap()).json()) as SwapExecutionDto;
+      expect(a.execution.status).toBe('pending');
+      // The replica that answers receipts is behind: it has no receipt for A (the one answering nonces is current).
+      const aHash = a.execution.txHash as string;
+      proxy.intercept = (request) =>
+        request.method === 'eth_getTransactionReceipt' && request.params[0] === aHash
+          ? { result: null }
+          : undefined;
+      await reader.send('evm_mine', []);
+    } finally {
+      await reader.send('evm_setAutomine', [true]);
+    }
+    try {
+      expect((await reader.getTransactionReceipt(a.execution.txHash as string))?.status).toBe(1);
+      const read = async () =>
+        (await (await server.call(`/executions/${a.execution.id}`)).json()) as ExecutionDto;
+      // Seen once without a receipt, and again a block later: still pending, its reservation still counted.
+      expect(await read()).toMatchObject({ status: 'pending' });
+      await reader.send('anvil_mine', ['0x1']);
+      expect(await read()).toMatchObject({ status: 'pending' });
+      expect((await status()).openReservations).toHaveLength(1);
+    } finally {
+      proxy.intercept = undefined;
+    }
+    // The lagging replica catches up: confirmed, committed exactly once.
+    const settled = (await (await server.call(`/executions/${a.execution.id}`)).json()) as ExecutionDto;
+    expect(settled.status).toBe('confirmed');
+    const after = await status();
+    expect(after.openReservations).toEqual([]);
+    expect(BigInt(after.spent.daily.committed.wei) - BigInt(before.spent.daily.committed.wei)).toBe(
+      10n ** 16n + BigInt(settled.fee?.wei ?? -1),
+    );
+  });
+});

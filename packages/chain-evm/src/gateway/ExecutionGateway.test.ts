@@ -268,14 +268,58 @@ describe('ExecutionGateway.reconcile', () => {
     );
   });
 
-  it('a pending execution whose nonce another transaction used is failed and its reservation released', async () => {
+  it('NONCE_CONSUMED only when no receipt of ours is seen twice, blocks apart: then failed and released', async () => {
     const first = harness();
     const { record } = await first.gateway.execute(swap());
-    const later = harness({ latestNonce: 8 }, {}, { governor: first.governor, store: first.store });
+    const script: Script = { latestNonce: 8, blockNumber: 100 };
+    const later = harness(script, {}, { governor: first.governor, store: first.store });
+    // First sight: remembered, nothing decided.
+    await later.gateway.reconcile();
+    expect(await first.store.get(record.id)).toMatchObject({ status: 'pending', nonceGoneSinceBlock: 100 });
+    // Two blocks later: still too soon.
+    script.blockNumber = 102;
+    await later.gateway.reconcile();
+    expect(await first.store.get(record.id)).toMatchObject({ status: 'pending', nonceGoneSinceBlock: 100 });
+    expect(await openReservations(first.governor)).toBe(1);
+    // Three blocks after the first sight, still no receipt of ours: another transaction took the nonce.
+    script.blockNumber = 103;
     const changed = await later.gateway.reconcile();
     expect(changed.map((r) => [r.status, r.code])).toEqual([['failed', 'NONCE_CONSUMED']]);
     expect(await openReservations(first.governor)).toBe(0);
     expect((await first.store.get(record.id))?.status).toBe('failed');
+  });
+
+  it('a lagging node (nonce used, receipt not yet served) never fails a mined transaction: it settles when the receipt comes', async () => {
+    const first = harness();
+    const { record } = await first.gateway.execute(swap());
+    const script: Script = { latestNonce: 8, blockNumber: 100 };
+    const lagging = harness(script, {}, { governor: first.governor, store: first.store });
+    await lagging.gateway.reconcile();
+    expect((await first.store.get(record.id))?.status).toBe('pending');
+    // The replica serving receipts catches up before the second look.
+    script.receiptAt = 0;
+    script.blockNumber = 110;
+    const changed = await lagging.gateway.reconcile();
+    expect(changed.map((r) => [r.id, r.status])).toEqual([[record.id, 'confirmed']]);
+    expect((await first.governor.status()).spent.daily.committed).toBe(
+      parseEther('0.01') + 100_000n * 11n * GWEI,
+    );
+  });
+
+  it('a nonce seen used, then free again, starts the count over', async () => {
+    const first = harness();
+    const { record } = await first.gateway.execute(swap());
+    const script: Script = { latestNonce: 8, blockNumber: 100 };
+    const later = harness(script, {}, { governor: first.governor, store: first.store });
+    await later.gateway.reconcile();
+    script.latestNonce = 7;
+    script.blockNumber = 101;
+    await later.gateway.reconcile();
+    expect(await first.store.get(record.id)).toMatchObject({ status: 'pending', nonceGoneSinceBlock: null });
+    script.latestNonce = 8;
+    script.blockNumber = 104;
+    await later.gateway.reconcile();
+    expect(await first.store.get(record.id)).toMatchObject({ status: 'pending', nonceGoneSinceBlock: 104 });
   });
 
   it('a node that cannot say whether a hash is mined never gets the reservation released, even with the nonce used', async () => {

@@ -51,6 +51,7 @@ export const DEFAULT_GATEWAY_SETTINGS: Readonly<GatewaySettings> = Object.freeze
   rpcTimeoutMs: 8_000,
   confirmMode: { kind: 'off' } as const,
   confirmTtlMs: 600_000,
+  nonceConsumedAfterBlocks: 3,
 });
 
 /**
@@ -172,8 +173,8 @@ export class ExecutionGateway {
       });
     }
     // Worst case: every allowed replacement at +12.5%, never above the ceiling.
-    const reserveWei =
-      value + this.#worstFee({ gasLimit: simulation.gasLimit, maxFeePerGas: maxFeeOf(fees) });
+    const feeBudget = this.#worstFee({ gasLimit: simulation.gasLimit, maxFeePerGas: maxFeeOf(fees) });
+    const reserveWei = value + feeBudget;
 
     // 6. Governor: atomic reservation of the priced value plus the worst-case fee.
     const decision = await this.#p.governor.reserve({ action: intent.action, value: reserveWei });
@@ -181,7 +182,15 @@ export class ExecutionGateway {
       return this.#block(record, { code: decision.code, reason: decision.reason }, reserveWei);
     }
     const reservationId = decision.reservationId;
-    let current = await this.#write(record, { valueWei: reserveWei, reservationId });
+    let current: ExecutionRecord;
+    try {
+      current = await this.#write(record, { valueWei: reserveWei, reservationId, feeReservedWei: feeBudget });
+    } catch (error) {
+      // The record does not name the reservation (the store failed, or another writer moved the record): nothing
+      // will be signed for it, so it must not stay counted for ever.
+      await this.#p.governor.release({ id: reservationId }).catch(() => undefined);
+      throw error;
+    }
 
     // 7. Kill switch re-checked immediately before signing.
     if ((await this.#p.governor.status()).killSwitch) {
@@ -396,6 +405,7 @@ export class ExecutionGateway {
   /** Runs an approved action once (`approved` → `running` is atomic: a second runner gets nothing to do). */
   async #runApproved(approved: ConfirmationRecord): Promise<ExecuteReturnType> {
     const store = this.#confirmations();
+    if (this.#clock() >= approved.expiresAt) return this.#expireApproved(approved);
     const running = await store.transition({
       id: approved.id,
       from: ['approved'],
@@ -417,6 +427,46 @@ export class ExecutionGateway {
     } finally {
       this.#inFlight.delete(record.id);
     }
+  }
+
+  /**
+   * An approved action that nothing ran before its expiry (approved from the CLI while the server was down, and
+   * picked up after): it does not run; its execution is blocked `CONFIRMATION_EXPIRED`.
+   */
+  async #expireApproved(approved: ConfirmationRecord): Promise<ExecuteReturnType> {
+    const at = this.#clock();
+    const expired = await this.#confirmations().transition({
+      id: approved.id,
+      from: ['approved'],
+      to: 'expired',
+      at,
+    });
+    const record =
+      (expired
+        ? await transitionExecution({
+            store: this.#p.store,
+            id: approved.executionId,
+            from: ['awaiting_confirmation'],
+            patch: {
+              status: 'blocked',
+              code: 'CONFIRMATION_EXPIRED',
+              reason: 'approved, but it could not run before the approval expired',
+            },
+            at,
+          })
+        : null) ?? (await this.#p.store.get(approved.executionId));
+    if (!record)
+      throw new ConfirmationError('CONFIRMATION_NOT_FOUND', `No execution ${approved.executionId}.`);
+    if (expired) {
+      this.#p.onEvent?.({
+        type: 'confirmation',
+        executionId: approved.executionId,
+        confirmationId: approved.id,
+        decision: 'expired',
+        by: 'expiry',
+      });
+    }
+    return { record, receipt: null };
   }
 
   async #hold(
@@ -515,7 +565,8 @@ export class ExecutionGateway {
     return changed;
   }
 
-  async #reconcileOne(record: ExecutionRecord): Promise<ExecutionRecord | null> {
+  async #reconcileOne(read: ExecutionRecord): Promise<ExecutionRecord | null> {
+    let record = read;
     if (record.status === 'preparing') {
       // Nothing was signed (signing writes the transaction and status `signed` atomically, before broadcast). The
       // record is claimed first (compare-and-set), the reservation released after: never the other way round.
@@ -537,16 +588,28 @@ export class ExecutionGateway {
     const latestNonce = await this.#nonceAt(provider, record.chainId, 'latest');
     if (latestNonce > last.nonce) {
       // Our nonce is used, and the node answered for every one of our hashes that it is not mined — unless one was
-      // mined in between: look once more, strictly, before concluding another transaction took the nonce.
+      // mined in between: look once more, strictly.
       const late = await this.#findReceipt(provider, record);
       if (late) return this.#settle(record.id, late);
+      // One node's "no receipt" proves little (a load-balanced RPC may answer the nonce from a replica ahead and
+      // receipts from one behind): another transaction took the nonce only when the absence is seen again, at least
+      // `nonceConsumedAfterBlocks` blocks after it was first seen.
+      const block = await this.#blockNumber(provider, record.chainId);
+      const since = record.nonceGoneSinceBlock;
+      if (since === null || block < since) return this.#write(record, { nonceGoneSinceBlock: block });
+      if (block - since < this.#settings.nonceConsumedAfterBlocks) return null;
       const failed = await this.#write(record, {
         status: 'failed',
         code: 'NONCE_CONSUMED',
-        reason: 'the nonce was used by another transaction',
+        reason: `the nonce was used by another transaction (no receipt of ours from block ${since} to ${block})`,
       });
-      if (record.reservationId !== null) await this.#p.governor.release({ id: record.reservationId });
+      if (record.reservationId !== null)
+        await this.#p.governor.release({ id: record.reservationId }).catch(() => undefined);
       return failed;
+    }
+    if (record.nonceGoneSinceBlock !== null) {
+      // The nonce is free again (the node that said otherwise was ahead of the one answering now): start over.
+      record = await this.#write(record, { nonceGoneSinceBlock: null });
     }
     // Not mined and the nonce is free: make sure the node has it (a crash may have come before the broadcast).
     for (const tx of record.transactions)
@@ -762,7 +825,13 @@ export class ExecutionGateway {
     }
   }
 
-  /** Settles an execution from its mined receipt: commit value + fee (success) or the fee only (revert). */
+  /**
+   * Settles an execution from its mined receipt, as ONE idempotent step that a later pass can finish: the governor
+   * commit (value + the fee actually paid on success; the fee only on a revert), then the record (compare-and-set
+   * while it is unsettled). A commit that finds the reservation already settled — an earlier pass committed it and
+   * stopped before the record — still finishes the record. The commit is exact: every transaction signed fits in the
+   * fee budget held for it, so the fee paid can never exceed what was reserved (no clamp to hide an overpay).
+   */
   async #settle(
     id: string,
     receipt: GatewayReceipt,
@@ -771,13 +840,17 @@ export class ExecutionGateway {
     const record = (await this.#p.store.get(id)) as ExecutionRecord;
     if (!UNSETTLED_STATUSES.includes(record.status)) return record;
     const feeWei = receipt.gasUsed * receipt.effectiveGasPrice;
-    const reserved = record.valueWei ?? 0n;
-    const spent = receipt.status === 1 ? reserved - this.#reservedFee(record) + feeWei : feeWei;
+    const spent = receipt.status === 1 ? this.#valueOf(record) + feeWei : feeWei;
     if (record.reservationId !== null) {
-      // Never more than was reserved (the reservation already counted the worst case).
-      await this.#p.governor.commit({ id: record.reservationId, value: min(max(spent, 0n), reserved) });
+      const reserved = record.valueWei ?? 0n;
+      // Records reserved before the fee budget was kept (no `feeReservedWei`) may have replaced above it: the
+      // commit of those is capped at the reservation, as it always was.
+      const value = record.feeReservedWei === null && spent > reserved ? reserved : spent;
+      await this.#p.governor.commit({ id: record.reservationId, value }).catch((error: unknown) => {
+        if ((error as { code?: unknown }).code !== 'RESERVATION_ALREADY_SETTLED') throw error;
+      });
     }
-    const updated = await this.#write(record, {
+    const patch: ExecutionRecordPatch = {
       status: receipt.status === 1 ? 'confirmed' : 'reverted',
       code: receipt.status === 1 ? null : 'TX_REVERTED',
       reason: receipt.status === 1 ? null : 'the transaction was mined and reverted; the fee was spent',
@@ -791,9 +864,19 @@ export class ExecutionGateway {
           : this.#p.describeResult
             ? { result: this.#p.describeResult({ record, receipt }) }
             : {}),
-    });
+    };
+    const updated = await this.#transition(record, UNSETTLED_STATUSES, patch);
+    // Null: another writer settled it meanwhile (from the same receipt); its record stands.
+    if (!updated) return (await this.#p.store.get(id)) ?? record;
     this.#p.onEvent?.({ type: 'settled', executionId: id, status: updated.status, feeWei });
     return updated;
+  }
+
+  /** The value part of what the governor holds for `record` (native value + tokens priced), without the fee budget. */
+  #valueOf(record: ExecutionRecord): bigint {
+    const held = record.valueWei ?? 0n;
+    const fees = record.feeReservedWei ?? this.#reservedFee(record);
+    return held > fees ? held - fees : 0n;
   }
 
   /** The worst-case fee the reservation counted (recomputed from the first transaction: same rule as reserve). */
@@ -858,6 +941,16 @@ export class ExecutionGateway {
     });
   }
 
+  async #blockNumber(provider: RpcSender, chainId: number): Promise<number> {
+    const raw = await rpcCall({
+      chainId,
+      method: 'eth_blockNumber',
+      timeoutMs: this.#settings.rpcTimeoutMs,
+      run: () => provider.send('eth_blockNumber', []),
+    });
+    return Number(BigInt(raw as string));
+  }
+
   async #nonceAt(provider: RpcSender, chainId: number, tag: 'latest' | 'pending'): Promise<number> {
     const raw = await rpcCall({
       chainId,
@@ -871,13 +964,6 @@ export class ExecutionGateway {
 
 function maxFeeOf(fees: FeeQuote): bigint {
   return fees.kind === 'eip1559' ? fees.maxFeePerGas : fees.gasPrice;
-}
-
-function min(a: bigint, b: bigint): bigint {
-  return a < b ? a : b;
-}
-function max(a: bigint, b: bigint): bigint {
-  return a > b ? a : b;
 }
 
 function describe(error: unknown): string {

@@ -82,6 +82,11 @@ export interface GatewaySettings {
   readonly confirmMode: ConfirmMode;
   /** How long a held action waits before it is denied as expired (default 10 minutes). */
   readonly confirmTtlMs: number;
+  /**
+   * `NONCE_CONSUMED` (another transaction took the nonce: the reservation is released) is decided only when the
+   * absence of every receipt of ours is seen twice, at least this many blocks apart (default 3).
+   */
+  readonly nonceConsumedAfterBlocks: number;
 }
 
 /** Parameters of {@link ExecutionGateway}. */

@@ -39,6 +39,8 @@ export interface Script {
   receiptAt?: number;
   receiptStatus?: 0 | 1;
   latestNonce?: number;
+  /** What `eth_blockNumber` answers (default 100); change it between reconcile passes to let blocks go by. */
+  blockNumber?: number;
   /** Strict receipt lookups throw (a node that errs or times out). */
   receiptLookupFails?: boolean;
   /** When set, the token-safety lookup waits for this promise (an execution held mid-pipeline). */
@@ -73,6 +75,7 @@ export function harness(
         return Transaction.from(params[0] as string).hash;
       }
       if (method === 'eth_getTransactionCount') return `0x${(script.latestNonce ?? 0).toString(16)}`;
+      if (method === 'eth_blockNumber') return `0x${(script.blockNumber ?? 100).toString(16)}`;
       throw new Error(`unexpected ${method}`);
     },
   };
