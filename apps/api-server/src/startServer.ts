@@ -149,7 +149,12 @@ export async function startServer({
   const services: Services = {
     version,
     health: new HealthService({ version, database, providers }),
-    executions: new ExecutionsService({ store: executionStore, registry: config.chains, reconcile }),
+    executions: new ExecutionsService({
+      store: executionStore,
+      registry: config.chains,
+      reconcile,
+      ...(gateway ? { cancel: (p: { id: string; by: string }) => gateway.cancel(p) } : {}),
+    }),
     wallet: new WalletService({ providers, address, enableCreate: config.enableWalletCreate }),
     security,
     swap: new SwapService({
@@ -250,12 +255,16 @@ export async function startServer({
   services.watcher.start((error) => log.warn({ err: error }, 'watcher cycle failed; will retry'));
   const reconcileTimer = setInterval(reconcileQuietly, 30_000);
   reconcileTimer.unref();
-  // Held actions: expire what timed out and run what an operator approved from the CLI, every 2 s.
+  // Held actions: expire what timed out and run what an operator approved from the CLI, every 2 s; cancels the
+  // operator asked for from the CLI are sent on the same beat.
   // Operator-set caps (HTTP or the CLI on the same database) are picked up on the same beat.
   const processQuietly = () => {
     gateway
       ?.processConfirmations()
       .catch((error: unknown) => log.warn({ err: error }, 'confirmation processing failed; will retry'));
+    gateway
+      ?.processCancelRequests()
+      .catch((error: unknown) => log.warn({ err: error }, 'sending requested cancels failed; will retry'));
     governorService
       .syncLimits()
       .catch((error: unknown) => log.warn({ err: error }, 'reading operator limits failed; will retry'));

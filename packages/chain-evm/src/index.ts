@@ -91,6 +91,9 @@ export {
 export { MemoryIdempotencyStore } from './gateway/store/MemoryIdempotencyStore.js';
 export { ExecutionGateway } from './gateway/ExecutionGateway.js';
 export { ExecutionMovedError } from './gateway/ExecutionMovedError.js';
+export { CancelError, type CancelErrorCode } from './errors/CancelError.js';
+export { type RequestCancelParameters, requestCancel } from './gateway/requestCancel.js';
+export { isCancelTransaction } from './gateway/isCancelTransaction.js';
 export {
   type TransitionExecutionParameters,
   transitionExecution,
@@ -98,6 +101,7 @@ export {
 export type {
   ApproveHeldParameters,
   AssessReturnType,
+  CancelExecutionParameters,
   ExecuteOptions,
   ExecuteReturnType,
   ExecutionGatewayParameters,

@@ -8,7 +8,10 @@ import { checkPolicy, type Refusal } from './checkPolicy.js';
 import { approveConfirmation, denyConfirmation, expireConfirmation } from './decideConfirmation.js';
 import { decideApprovedRun } from './decideApprovedRun.js';
 import { decideHold } from './decideHold.js';
+import { CancelError } from '../errors/CancelError.js';
 import { ConfirmationError } from '../errors/ConfirmationError.js';
+import { isCancelTransaction } from './isCancelTransaction.js';
+import { requestCancel } from './requestCancel.js';
 import { ExecutionMovedError } from './ExecutionMovedError.js';
 import { UNSETTLED_STATUSES } from './store/storeInput.js';
 import { transitionExecution } from './store/transitionExecution.js';
@@ -28,6 +31,7 @@ import type {
 import type {
   ApproveHeldParameters,
   AssessReturnType,
+  CancelExecutionParameters,
   ExecuteOptions,
   ExecuteReturnType,
   ExecutionGatewayParameters,
@@ -122,6 +126,9 @@ export class ExecutionGateway {
     approval: ConfirmationRecord | null,
   ): Promise<ExecuteReturnType> {
     const id = record.id;
+
+    // 0. The kill switch: refused at once, before anything is priced, held or reserved (issue 23).
+    if (await this.#killed()) return this.#block(record, KILLED);
 
     // 1. Policy.
     const refused = checkPolicy({ intent, chain });
@@ -480,6 +487,8 @@ export class ExecutionGateway {
       safety: ConfirmationRecord['safety'];
     },
   ): Promise<ExecuteReturnType> {
+    // Nothing enters the confirmation queue while the kill switch is engaged (it may have been engaged meanwhile).
+    if (await this.#killed()) return this.#block(record, KILLED);
     const at = this.#clock();
     const confirmation: ConfirmationRecord = {
       id: this.#createId(),
@@ -611,11 +620,140 @@ export class ExecutionGateway {
       // The nonce is free again (the node that said otherwise was ahead of the one answering now): start over.
       record = await this.#write(record, { nonceGoneSinceBlock: null });
     }
-    // Not mined and the nonce is free: make sure the node has it (a crash may have come before the broadcast).
-    for (const tx of record.transactions)
+    // Not mined and the nonce is free. An operator's cancel request not sent yet (the CLI wrote it) goes now.
+    if (this.#cancelDue(record)) return this.#sendCancel(record);
+    // Make sure the node has what was signed (a crash may have come before the broadcast) — but after a kill,
+    // nothing is sent that may never have reached a node (a signed transaction whose broadcast was lost), except
+    // an operator's cancel.
+    const killed = await this.#killed();
+    for (const tx of record.transactions) {
+      if (killed && !isCancelTransaction(record, tx)) continue;
       await this.#broadcast(provider, record.chainId, tx.raw).catch(() => undefined);
-    if (record.status === 'signed') return this.#write(record, { status: 'pending' });
+    }
+    if (record.status === 'signed' && !killed) return this.#write(record, { status: 'pending' });
     return null;
+  }
+
+  /**
+   * Clears the nonce of a stuck execution at the operator's request: a 0-value transfer to the wallet itself with
+   * the execution's nonce, paying more than every transaction of it (at least +12.5%, and what the network asks
+   * now; never above the fee ceiling), within the fee budget the governor holds. The one thing sent while the kill
+   * switch is engaged. Whichever transaction is mined settles the execution: the action (`confirmed`/`reverted`) or
+   * the cancel (`cancelled`, its fee committed). Returns the record with the cancel; throws {@link CancelError}.
+   *
+   * @example
+   * ```ts
+   * const record = await gateway.cancel({ id: executionId, by: 'operator-key' });
+   * ```
+   */
+  async cancel({ id, by }: CancelExecutionParameters): Promise<ExecutionRecord> {
+    const requested = await requestCancel({ executions: this.#p.store, id, by, at: this.#clock() });
+    return this.#sendCancel(requested);
+  }
+
+  /**
+   * Sends the cancels an operator asked for elsewhere (the CLI writes the request on the record) that no cancel has
+   * answered yet. Returns the records it changed.
+   *
+   * @example
+   * ```ts
+   * setInterval(() => gateway.processCancelRequests(), 2_000);
+   * ```
+   */
+  async processCancelRequests(): Promise<ExecutionRecord[]> {
+    const changed: ExecutionRecord[] = [];
+    for (const listed of await this.#p.store.listUnsettled()) {
+      if (!this.#cancelDue(listed)) continue;
+      const record = await this.#p.store.get(listed.id);
+      if (!record || !this.#cancelDue(record)) continue;
+      try {
+        changed.push(await this.#sendCancel(record));
+      } catch {
+        // Refused (fee, ceiling) or moved: the request stays on the record; the next round tries again.
+      }
+    }
+    return changed;
+  }
+
+  /** A cancel was asked for and no cancel signed since answers it. */
+  #cancelDue(record: ExecutionRecord): boolean {
+    const asked = record.cancelRequestedAt;
+    return (
+      asked !== null &&
+      (record.status === 'signed' || record.status === 'pending') &&
+      !record.transactions.some((t) => t.signedAt >= asked && isCancelTransaction(record, t))
+    );
+  }
+
+  async #sendCancel(record: ExecutionRecord): Promise<ExecutionRecord> {
+    const chain = resolveChain({ chain: record.chainId, registry: this.#p.chains });
+    const provider = await this.#p.provider(chain.id);
+    const last = record.transactions.at(-1);
+    if (!last)
+      throw new CancelError('EXECUTION_NOT_CANCELLABLE', `Execution ${record.id} has no transaction.`);
+    // Above every transaction of the execution (the node keeps the best-paid one of a nonce).
+    let maxFeePerGas = 0n;
+    let maxPriorityFeePerGas = 0n;
+    for (const t of record.transactions) {
+      if (t.maxFeePerGas > maxFeePerGas) maxFeePerGas = t.maxFeePerGas;
+      if ((t.maxPriorityFeePerGas ?? 0n) > maxPriorityFeePerGas)
+        maxPriorityFeePerGas = t.maxPriorityFeePerGas ?? 0n;
+    }
+    const previous: FeeQuote =
+      last.maxPriorityFeePerGas === null
+        ? { kind: 'legacy', gasPrice: maxFeePerGas }
+        : { kind: 'eip1559', baseFeePerGas: 0n, maxFeePerGas, maxPriorityFeePerGas };
+    const network = await this.#p.steps.estimateFees({ provider, chain }).catch(() => previous);
+    const fees = this.#p.steps.bumpFees({
+      previous,
+      current: network,
+      ceilingWei: this.#settings.feeCeilingWei,
+    });
+    if (fees === null) {
+      throw new CancelError(
+        'CANCEL_ABOVE_FEE_CEILING',
+        `A cancel must pay more than ${maxFeePerGas} wei/gas, above the fee ceiling of ${this.#settings.feeCeilingWei}.`,
+      );
+    }
+    const gasLimit = CANCEL_GAS;
+    const budget = this.#feeBudget(record);
+    if (gasLimit * maxFeeOf(fees) > budget) {
+      throw new CancelError(
+        'CANCEL_FEE_NOT_RESERVED',
+        `The cancel may cost ${gasLimit * maxFeeOf(fees)} wei, more than the ${budget} wei held for the fees.`,
+      );
+    }
+    const by = record.cancelRequestedBy ?? 'operator';
+    const tx = await this.#sign(
+      {
+        chainId: chain.id,
+        action: record.action,
+        to: this.address,
+        data: '0x',
+        value: 0n,
+        spends: [],
+        acquires: [],
+        description: 'cancel',
+      },
+      chain,
+      last.nonce,
+      gasLimit,
+      fees,
+    );
+    let current = await this.#addTransaction(record, tx);
+    try {
+      await this.#broadcast(provider, chain.id, tx.raw);
+    } catch (error) {
+      current = (await this.#transition(current, ['signed'], { status: 'pending' })) ?? current;
+      if (this.#p.steps.isDefinitelyNotSent(error)) {
+        throw new CancelError('CANCEL_NOT_SENT', 'The node refused the cancel.', { details: shortOf(error) });
+      }
+      // Uncertain: it may be out there; the reconciler sends it again (cancels are sent even after a kill).
+      return current;
+    }
+    current = (await this.#transition(current, ['signed'], { status: 'pending' })) ?? current;
+    this.#p.onEvent?.({ type: 'cancel', executionId: record.id, hash: tx.hash, nonce: tx.nonce, by });
+    return current;
   }
 
   /** The receipt of whichever of the record's hashes is mined; `null` only when the node says none is. */
@@ -764,7 +902,11 @@ export class ExecutionGateway {
     return { record: updated, receipt: null };
   }
 
-  /** Waits for any of the execution's hashes; replaces a stuck transaction with higher fees, same nonce. */
+  /**
+   * Waits for any of the execution's hashes; replaces a stuck transaction with higher fees, same nonce — unless the
+   * kill switch is engaged (after a kill nothing new is sent: the loop only waits for what is out) or an operator
+   * asked for a cancel (the cancel owns the nonce from then on).
+   */
   async #awaitMined(
     provider: RpcSender,
     chain: ChainInfo,
@@ -791,7 +933,15 @@ export class ExecutionGateway {
       });
       if (receipt) return receipt;
       if (replacements >= this.#settings.maxReplacements || this.#clock() >= deadline) return null;
-      // Stuck: replace (same nonce, fees raised by at least 12.5%, never above the ceiling).
+      // Stuck. Decide on the record and the kill switch as they are now, not as they were at the broadcast.
+      const fresh = await this.#p.store.get(current.id);
+      if (!fresh || !UNSETTLED_STATUSES.includes(fresh.status)) return null;
+      current = fresh;
+      if (current.cancelRequestedAt !== null || (await this.#killed())) {
+        replacements = this.#settings.maxReplacements; // no replacement from now on: wait for what is out
+        continue;
+      }
+      // Replace (same nonce, fees raised by at least 12.5%, never above the ceiling).
       const latest = await this.#p.steps.estimateFees({ provider, chain }).catch(() => fees);
       const next = this.#p.steps.bumpFees({
         previous: fees,
@@ -812,7 +962,14 @@ export class ExecutionGateway {
         last.gasLimit,
         next,
       );
-      current = await this.#addTransaction(current, tx);
+      try {
+        current = await this.#addTransaction(current, tx);
+      } catch (error) {
+        // Moved meanwhile (a cancel request, a reconcile pass): not sent; look again next round.
+        if (!(error instanceof ExecutionMovedError)) throw error;
+        current = error.record;
+        continue;
+      }
       current = (await this.#transition(current, ['signed'], { status: 'pending' })) ?? current;
       try {
         await this.#broadcast(provider, chain.id, tx.raw);
@@ -840,7 +997,12 @@ export class ExecutionGateway {
     const record = (await this.#p.store.get(id)) as ExecutionRecord;
     if (!UNSETTLED_STATUSES.includes(record.status)) return record;
     const feeWei = receipt.gasUsed * receipt.effectiveGasPrice;
-    const spent = receipt.status === 1 ? this.#valueOf(record) + feeWei : feeWei;
+    const mined = record.transactions.find(
+      (t) => t.hash.toLowerCase() === receipt.transactionHash.toLowerCase(),
+    );
+    // The operator's cancel took the nonce: the action did not happen, only the cancel's fee was spent.
+    const cancelled = mined !== undefined && isCancelTransaction(record, mined);
+    const spent = receipt.status === 1 && !cancelled ? this.#valueOf(record) + feeWei : feeWei;
     if (record.reservationId !== null) {
       const reserved = record.valueWei ?? 0n;
       // Records reserved before the fee budget was kept (no `feeReservedWei`) may have replaced above it: the
@@ -851,13 +1013,17 @@ export class ExecutionGateway {
       });
     }
     const patch: ExecutionRecordPatch = {
-      status: receipt.status === 1 ? 'confirmed' : 'reverted',
-      code: receipt.status === 1 ? null : 'TX_REVERTED',
-      reason: receipt.status === 1 ? null : 'the transaction was mined and reverted; the fee was spent',
+      status: cancelled ? 'cancelled' : receipt.status === 1 ? 'confirmed' : 'reverted',
+      code: cancelled ? 'CANCELLED' : receipt.status === 1 ? null : 'TX_REVERTED',
+      reason: cancelled
+        ? `cancelled by ${record.cancelRequestedBy ?? 'the operator'}: the action did not happen; the cancel's fee was spent`
+        : receipt.status === 1
+          ? null
+          : 'the transaction was mined and reverted; the fee was spent',
       minedHash: receipt.transactionHash,
       blockNumber: receipt.blockNumber,
       feeWei,
-      ...(receipt.status !== 1
+      ...(receipt.status !== 1 || cancelled
         ? {}
         : describeResult
           ? { result: describeResult(receipt) }
@@ -875,8 +1041,17 @@ export class ExecutionGateway {
   /** The value part of what the governor holds for `record` (native value + tokens priced), without the fee budget. */
   #valueOf(record: ExecutionRecord): bigint {
     const held = record.valueWei ?? 0n;
-    const fees = record.feeReservedWei ?? this.#reservedFee(record);
+    const fees = this.#feeBudget(record);
     return held > fees ? held - fees : 0n;
+  }
+
+  /** What the governor holds for the fees of `record`: every transaction signed for it must fit in it. */
+  #feeBudget(record: ExecutionRecord): bigint {
+    return record.feeReservedWei ?? this.#reservedFee(record);
+  }
+
+  async #killed(): Promise<boolean> {
+    return (await this.#p.governor.status()).killSwitch;
   }
 
   /** The worst-case fee the reservation counted (recomputed from the first transaction: same rule as reserve). */
@@ -961,6 +1136,14 @@ export class ExecutionGateway {
     return Number(BigInt(raw as string));
   }
 }
+
+const KILLED: Refusal = {
+  code: 'KILL_SWITCH_ENGAGED',
+  reason: 'the kill switch is engaged: every fund-moving action is refused',
+};
+
+/** Gas of a cancel: a plain transfer to the wallet itself. */
+const CANCEL_GAS = 21_000n;
 
 function maxFeeOf(fees: FeeQuote): bigint {
   return fees.kind === 'eip1559' ? fees.maxFeePerGas : fees.gasPrice;

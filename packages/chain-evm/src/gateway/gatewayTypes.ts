@@ -143,6 +143,14 @@ export type GatewayEvent =
       readonly executionId: string;
       readonly status: string;
       readonly feeWei: bigint | null;
+    }
+  | {
+      /** An operator's same-nonce cancel was signed and handed to the node. */
+      readonly type: 'cancel';
+      readonly executionId: string;
+      readonly hash: Hex;
+      readonly nonce: number;
+      readonly by: string;
     };
 
 /** Options of {@link ExecutionGateway.execute}. */
@@ -165,6 +173,13 @@ export interface ExecuteReturnType {
   readonly receipt: GatewayReceipt | null;
   /** The held action, when the execution waits for an operator (`record.status === 'awaiting_confirmation'`). */
   readonly confirmation?: ConfirmationRecord;
+}
+
+/** Parameters of {@link ExecutionGateway.cancel}. */
+export interface CancelExecutionParameters {
+  readonly id: string;
+  /** Who asks (`operator-key`, `cli`…), for the audit trail. */
+  readonly by: string;
 }
 
 /** Parameters of {@link ExecutionGateway.approve}. */

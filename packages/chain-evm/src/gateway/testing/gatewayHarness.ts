@@ -6,7 +6,7 @@ import { chains } from '../../chains/chains.js';
 import { configureChains } from '../../chains/configureChains.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
 import { ExecutionGateway } from '../ExecutionGateway.js';
-import type { GatewayReceipt, GatewaySteps } from '../gatewayTypes.js';
+import type { GatewayEvent, GatewayReceipt, GatewaySteps } from '../gatewayTypes.js';
 import { MemoryExecutionStore } from '../store/MemoryExecutionStore.js';
 import type { ConfirmationStore, ExecutionIntent, FeeQuote, Hex, NonceManager } from '../types.js';
 
@@ -45,6 +45,10 @@ export interface Script {
   receiptLookupFails?: boolean;
   /** When set, the token-safety lookup waits for this promise (an execution held mid-pipeline). */
   safetyGate?: Promise<void>;
+  /** Called with every raw transaction the node accepts (e.g. to engage the kill switch after the first send). */
+  onSend?: (raw: Hex) => void | Promise<void>;
+  /** Which hash is mined (overrides `receiptAt` for the hashes it names): e.g. only an operator's cancel. */
+  mined?: (hash: Hex) => boolean;
 }
 
 export function harness(
@@ -72,6 +76,7 @@ export function harness(
       if (method === 'eth_sendRawTransaction') {
         if (script.sendError) throw script.sendError;
         sent.push(params[0] as Hex);
+        await script.onSend?.(params[0] as Hex);
         return Transaction.from(params[0] as string).hash;
       }
       if (method === 'eth_getTransactionCount') return `0x${(script.latestNonce ?? 0).toString(16)}`;
@@ -106,6 +111,10 @@ export function harness(
     waitForReceipt: async ({ hashes }) => {
       calls.push('wait');
       const n = waits++;
+      if (script.mined) {
+        const hash = hashes.find((h) => script.mined?.(h));
+        return hash ? receiptFor(hash, script.receiptStatus ?? 1) : null;
+      }
       if (script.receiptAt === undefined || n < script.receiptAt) return null;
       return receiptFor(hashes[hashes.length - 1] as Hex, script.receiptStatus ?? 1);
     },
@@ -114,6 +123,7 @@ export function harness(
       if (script.receiptLookupFails) throw new Error('node timed out');
       // Mined from the start when the script says so; slower than any 1 ms race on purpose.
       await new Promise((r) => setTimeout(r, 5));
+      if (script.mined) return script.mined(hash) ? receiptFor(hash, script.receiptStatus ?? 1) : null;
       return script.receiptAt === 0 ? receiptFor(hash, script.receiptStatus ?? 1) : null;
     },
     bumpFees: ({ previous, ceilingWei }) => {
@@ -137,6 +147,7 @@ export function harness(
       return result;
     },
   };
+  const events: GatewayEvent[] = [];
   const governor = shared.governor ?? new Governor({ ledger: new MemorySpendLedger() });
   const store = shared.store ?? new MemoryExecutionStore();
   const gateway = new ExecutionGateway({
@@ -163,8 +174,9 @@ export function harness(
     nonces,
     steps,
     settings: { receiptTimeoutMs: 50, replaceAfterMs: 10, ...settings },
+    onEvent: (event) => events.push(event),
   });
-  return { gateway, governor, store, calls, sent };
+  return { gateway, governor, store, calls, sent, events };
 }
 
 export async function openReservations(governor: Governor): Promise<number> {
