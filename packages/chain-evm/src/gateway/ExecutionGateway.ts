@@ -675,6 +675,59 @@ export class ExecutionGateway {
     return changed;
   }
 
+  /**
+   * Asks the governor to hold `need` for the fees of `record` (the extra over its fee budget), then writes the new
+   * budget on the record. A refusal (caps, kill switch, no reservation, a ledger that cannot extend) is written on the
+   * record (`REPLACEMENT_REFUSED`, still pending) and reported as a `replacement-refused` event.
+   */
+  async #topUpFees(
+    record: ExecutionRecord,
+    need: bigint,
+    maxFeePerGas: bigint,
+  ): Promise<{ ok: boolean; record: ExecutionRecord }> {
+    const budget = this.#feeBudget(record);
+    const extra = need - budget;
+    let decision: { allowed: boolean; code: string; reason: string };
+    if (record.reservationId === null) {
+      decision = { allowed: false, code: 'NO_RESERVATION', reason: 'nothing is held for this execution' };
+    } else {
+      const id = record.reservationId;
+      decision = await this.#p.governor.extend({ id, value: extra }).catch((error: unknown) => ({
+        allowed: false,
+        code: String((error as { code?: unknown }).code ?? 'LEDGER_FAILURE'),
+        reason: shortOf(error),
+      }));
+    }
+    if (!decision.allowed) {
+      const reason = `not replaced: a replacement at ${maxFeePerGas} wei/gas needs ${extra} wei more held for its fee, and the governor refused (${decision.code}: ${decision.reason}); the transaction stays pending as it is`;
+      const refused =
+        (await this.#transition(record, ['signed', 'pending'], { code: 'REPLACEMENT_REFUSED', reason })) ??
+        record;
+      this.#p.onEvent?.({
+        type: 'replacement-refused',
+        executionId: record.id,
+        code: decision.code,
+        reason,
+      });
+      return { ok: false, record: refused };
+    }
+    // Held by the governor: the record names the new budget (a lost write re-reads; the value part is unchanged).
+    let current = record;
+    for (;;) {
+      try {
+        current = await this.#write(current, {
+          valueWei: (current.valueWei ?? 0n) + extra,
+          feeReservedWei: this.#feeBudget(current) + extra,
+        });
+        return { ok: true, record: current };
+      } catch (error) {
+        if (!(error instanceof ExecutionMovedError) || !UNSETTLED_STATUSES.includes(error.record.status))
+          throw error;
+        current = error.record;
+      }
+    }
+  }
+
   /** A cancel was asked for and no cancel signed since answers it. */
   #cancelDue(record: ExecutionRecord): boolean {
     const asked = record.cancelRequestedAt;
@@ -950,6 +1003,17 @@ export class ExecutionGateway {
       });
       if (next === null) continue; // at the ceiling: keep waiting for what is out there
       const last = current.transactions.at(-1) as BroadcastTransaction;
+      // Never an uncounted fee: the replacement's worst case must fit in what the governor holds for the fees, or
+      // the governor must first agree to hold more (caps and kill switch apply). Refused: it stays as it is.
+      const need = last.gasLimit * maxFeeOf(next);
+      if (need > this.#feeBudget(current)) {
+        const toppedUp = await this.#topUpFees(current, need, maxFeeOf(next));
+        current = toppedUp.record;
+        if (!toppedUp.ok) {
+          replacements = this.#settings.maxReplacements;
+          continue;
+        }
+      }
       const intent = {
         to: current.to,
         data: Transaction.from(last.raw).data as Hex,

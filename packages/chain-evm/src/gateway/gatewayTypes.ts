@@ -145,6 +145,17 @@ export type GatewayEvent =
       readonly feeWei: bigint | null;
     }
   | {
+      /**
+       * A stuck transaction was NOT replaced: the fee the network asks is above the fee budget held for the
+       * execution, and the governor refused to hold more (`code`: its decision code). The transaction stays pending
+       * as it is; the record says so (`REPLACEMENT_REFUSED`).
+       */
+      readonly type: 'replacement-refused';
+      readonly executionId: string;
+      readonly code: string;
+      readonly reason: string;
+    }
+  | {
       /** An operator's same-nonce cancel was signed and handed to the node. */
       readonly type: 'cancel';
       readonly executionId: string;

@@ -30,6 +30,11 @@ export const swap = (overrides: Partial<ExecutionIntent> = {}): ExecutionIntent 
 
 export interface Script {
   fees?: FeeQuote;
+  /** What `estimateFees` answers from its second call on (the network's fees moved while a transaction waited). */
+  laterFees?: FeeQuote;
+  /** The receipt's `effectiveGasPrice` (default 11 gwei) and `gasUsed` (default 100 000). */
+  effectiveGasPrice?: bigint;
+  gasUsed?: bigint;
   simulate?: Awaited<ReturnType<GatewaySteps['simulate']>>;
   price?: bigint | null;
   safety?: { isHoneypot: boolean | null; sellTax: number | null; veto?: boolean };
@@ -88,14 +93,15 @@ export function harness(
     transactionHash: hash,
     status,
     blockNumber: 100,
-    gasUsed: 100_000n,
-    effectiveGasPrice: 11n * GWEI,
+    gasUsed: script.gasUsed ?? 100_000n,
+    effectiveGasPrice: script.effectiveGasPrice ?? 11n * GWEI,
     logs: [],
   });
   const steps: GatewaySteps = {
     estimateFees: async () => {
       calls.push('fees');
-      return fees;
+      const first = !calls.slice(0, -1).includes('fees');
+      return first ? fees : (script.laterFees ?? fees);
     },
     simulate: async () => {
       calls.push('simulate');
@@ -126,14 +132,16 @@ export function harness(
       if (script.mined) return script.mined(hash) ? receiptFor(hash, script.receiptStatus ?? 1) : null;
       return script.receiptAt === 0 ? receiptFor(hash, script.receiptStatus ?? 1) : null;
     },
-    bumpFees: ({ previous, ceilingWei }) => {
+    bumpFees: ({ previous, current, ceilingWei }) => {
       if (previous.kind !== 'eip1559') return null;
-      const maxFeePerGas = (previous.maxFeePerGas * 1125n) / 1000n + 1n;
+      const asked = current.kind === 'eip1559' ? current : previous;
+      const up = (a: bigint, b: bigint) => ((a * 1125n) / 1000n + 1n > b ? (a * 1125n) / 1000n + 1n : b);
+      const maxFeePerGas = up(previous.maxFeePerGas, asked.maxFeePerGas);
       if (maxFeePerGas > ceilingWei) return null;
       return {
         ...previous,
         maxFeePerGas,
-        maxPriorityFeePerGas: (previous.maxPriorityFeePerGas * 1125n) / 1000n + 1n,
+        maxPriorityFeePerGas: up(previous.maxPriorityFeePerGas, asked.maxPriorityFeePerGas),
       };
     },
     isDefinitelyNotSent: () => script.definitelyNotSent ?? false,
