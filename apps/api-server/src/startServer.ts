@@ -130,6 +130,8 @@ export async function startServer({
           receiptTimeoutMs: config.gateway.receiptTimeoutMs,
           replaceAfterMs: config.gateway.replaceAfterMs,
           feeCeilingWei: config.gateway.feeCeilingWei,
+          maxPendingPerSender: config.gateway.maxPendingPerSender,
+          senderWindowWaitMs: config.gateway.senderWindowWaitMs,
           rpcTimeoutMs: config.rpcTimeoutMs,
           confirmMode: config.confirm.mode,
           confirmTtlMs: config.confirm.ttlMs,

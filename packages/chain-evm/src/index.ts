@@ -91,6 +91,7 @@ export {
 export { MemoryIdempotencyStore } from './gateway/store/MemoryIdempotencyStore.js';
 export { ExecutionGateway } from './gateway/ExecutionGateway.js';
 export { ExecutionMovedError } from './gateway/ExecutionMovedError.js';
+export { SenderWindow, type SenderWindowParameters, type SenderWindowSlot } from './gateway/SenderWindow.js';
 export { CancelError, type CancelErrorCode } from './errors/CancelError.js';
 export { type RequestCancelParameters, requestCancel } from './gateway/requestCancel.js';
 export { isCancelTransaction } from './gateway/isCancelTransaction.js';

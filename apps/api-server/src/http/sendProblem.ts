@@ -16,5 +16,9 @@ export function sendProblem(req: Request, res: Response, problem: ApiProblem): v
     requestId: contextOf(req).id,
   };
   if (problem.status === 401) res.setHeader('WWW-Authenticate', 'ApiKey header="X-API-Key"');
+  // A problem that says when to come back (`SENDER_WINDOW_FULL`) says it in the standard header too.
+  const retryAfter = problem.extra?.retryAfterSeconds;
+  if (typeof retryAfter === 'number' && Number.isInteger(retryAfter) && retryAfter > 0)
+    res.setHeader('Retry-After', String(retryAfter));
   res.status(problem.status).type('application/problem+json').send(JSON.stringify(body));
 }

@@ -13,6 +13,7 @@ import { ConfirmationError } from '../errors/ConfirmationError.js';
 import { isCancelTransaction } from './isCancelTransaction.js';
 import { requestCancel } from './requestCancel.js';
 import { ExecutionMovedError } from './ExecutionMovedError.js';
+import { SenderWindow } from './SenderWindow.js';
 import { UNSETTLED_STATUSES } from './store/storeInput.js';
 import { transitionExecution } from './store/transitionExecution.js';
 import { worstCaseFeeWei } from './worstCaseFeeWei.js';
@@ -56,6 +57,8 @@ export const DEFAULT_GATEWAY_SETTINGS: Readonly<GatewaySettings> = Object.freeze
   confirmMode: { kind: 'off' } as const,
   confirmTtlMs: 600_000,
   nonceConsumedAfterBlocks: 3,
+  maxPendingPerSender: 16,
+  senderWindowWaitMs: 30_000,
 });
 
 /**
@@ -85,6 +88,10 @@ export class ExecutionGateway {
   readonly #inFlight = new Set<string>();
   /** The reconcile pass under way, if any: a second caller joins it rather than settling records twice. */
   #reconciling: Promise<ExecutionRecord[]> | undefined;
+  /** At most `maxPendingPerSender` unmined transactions per (chain, wallet). */
+  readonly #window: SenderWindow;
+  /** When a waiting execution last asked the reconciler to settle what was mined meanwhile. */
+  #lastNudge = 0;
 
   constructor(parameters: ExecutionGatewayParameters) {
     this.#p = parameters;
@@ -93,6 +100,26 @@ export class ExecutionGateway {
     this.#settings = { ...DEFAULT_GATEWAY_SETTINGS, ...parameters.settings };
     this.#clock = parameters.clock ?? Date.now;
     this.#createId = parameters.createId ?? (() => globalThis.crypto.randomUUID());
+    this.#window = new SenderWindow({
+      maxPending: this.#settings.maxPendingPerSender,
+      waitMs: this.#settings.senderWindowWaitMs,
+      clock: this.#clock,
+      countUnmined: async ({ chainId }) =>
+        (await this.#p.store.listUnsettled()).filter(
+          (r) =>
+            r.chainId === chainId &&
+            r.from.toLowerCase() === this.address.toLowerCase() &&
+            (r.status === 'signed' || r.status === 'pending'),
+        ).length,
+      // Executions left pending by an earlier request hold slots until the reconciler settles them: while someone
+      // waits, let it look (at most once a second; it skips what this process is running).
+      onWaiting: () => {
+        const at = this.#clock();
+        if (this.#reconciling || at - this.#lastNudge < 1_000) return;
+        this.#lastNudge = at;
+        this.reconcile().catch(() => undefined);
+      },
+    });
     if (this.#settings.confirmMode.kind !== 'off' && parameters.confirmations === undefined) {
       throw new ConfirmationError(
         'CONFIRMATION_NOT_CONFIGURED',
@@ -115,6 +142,7 @@ export class ExecutionGateway {
       throw error;
     } finally {
       this.#inFlight.delete(id);
+      this.#window.notify({ chainId: chain.id, sender: this.address });
     }
   }
 
@@ -199,37 +227,51 @@ export class ExecutionGateway {
       throw error;
     }
 
-    // 7. Kill switch re-checked immediately before signing.
-    if ((await this.#p.governor.status()).killSwitch) {
-      await this.#p.governor.release({ id: reservationId });
-      return this.#block(current, {
-        code: 'KILL_SWITCH_ENGAGED',
-        reason: 'the kill switch was engaged before signing',
+    // 7. In-flight window: at most `maxPendingPerSender` unmined transactions of this wallet on this chain; beyond
+    // it the execution waits its turn (holding its reservation), up to `senderWindowWaitMs`.
+    const key = { chainId: chain.id, sender: this.address };
+    const slot = await this.#window.acquire(key);
+    if (slot === null) {
+      return this.#refuseReserved(current, reservationId, {
+        code: 'SENDER_WINDOW_FULL',
+        reason: `${this.#settings.maxPendingPerSender} transactions of this wallet are unmined on chain ${chain.id}: no slot freed within ${this.#settings.senderWindowWaitMs} ms; nothing was signed`,
       });
     }
-
-    // 8. Sign (nonce manager), persist, broadcast.
     let sent: BroadcastTransaction;
     try {
-      sent = await this.#p.nonces.withNonce({
-        chainId: chain.id,
-        address: this.address,
-        send: async (nonce) => {
-          const tx = await this.#sign(intent, chain, nonce, simulation.gasLimit, fees);
-          // Recorded before it is broadcast, as a compare-and-set: a record moved meanwhile is not sent.
-          current = await this.#addTransaction(current, tx);
-          await this.#broadcast(provider, chain.id, tx.raw);
-          return tx;
-        },
-      });
-    } catch (error) {
-      if (error instanceof ExecutionMovedError) throw error;
-      return this.#sendFailed(current, reservationId, error);
+      // 8. Kill switch re-checked immediately before signing.
+      if (await this.#killed()) {
+        return await this.#refuseReserved(current, reservationId, {
+          code: 'KILL_SWITCH_ENGAGED',
+          reason: 'the kill switch was engaged before signing',
+        });
+      }
+
+      // 9. Sign (nonce manager), persist, broadcast.
+      try {
+        sent = await this.#p.nonces.withNonce({
+          chainId: chain.id,
+          address: this.address,
+          send: async (nonce) => {
+            const tx = await this.#sign(intent, chain, nonce, simulation.gasLimit, fees);
+            // Recorded before it is broadcast, as a compare-and-set: a record moved meanwhile is not sent.
+            current = await this.#addTransaction(current, tx);
+            slot(); // the store counts it from now on
+            await this.#broadcast(provider, chain.id, tx.raw);
+            return tx;
+          },
+        });
+      } catch (error) {
+        if (error instanceof ExecutionMovedError) throw error;
+        return await this.#sendFailed(current, reservationId, error);
+      }
+    } finally {
+      slot();
     }
     current = (await this.#transition(current, ['signed'], { status: 'pending' })) ?? current;
     this.#p.onEvent?.({ type: 'broadcast', executionId: id, hash: sent.hash, nonce: sent.nonce });
 
-    // 9. Receipt (with replacement), then settlement.
+    // 10. Receipt (with replacement), then settlement.
     const receipt = await this.#awaitMined(provider, chain, current, fees);
     if (receipt === null) return { record: (await this.#p.store.get(id)) ?? current, receipt: null };
     return { record: await this.#settle(id, receipt, options.describeResult), receipt };
@@ -433,6 +475,7 @@ export class ExecutionGateway {
       throw error;
     } finally {
       this.#inFlight.delete(record.id);
+      this.#window.notify({ chainId: chain.id, sender: this.address });
     }
   }
 
@@ -570,6 +613,10 @@ export class ExecutionGateway {
       } finally {
         this.#inFlight.delete(listed.id);
       }
+    }
+    // Settled or failed executions free slots of the in-flight window.
+    for (const chainId of new Set(changed.map((r) => r.chainId))) {
+      this.#window.notify({ chainId, sender: this.address });
     }
     return changed;
   }
@@ -859,6 +906,17 @@ export class ExecutionGateway {
     };
     await this.#p.store.insert(record);
     return record;
+  }
+
+  /** Refuses an execution that holds a reservation and signed nothing: the record first, then the release. */
+  async #refuseReserved(
+    record: ExecutionRecord,
+    reservationId: string,
+    refusal: Refusal,
+  ): Promise<ExecuteReturnType> {
+    const blocked = await this.#block(record, refusal);
+    await this.#p.governor.release({ id: reservationId }).catch(() => undefined);
+    return blocked;
   }
 
   async #block(record: ExecutionRecord, refusal: Refusal, valueWei?: bigint): Promise<ExecuteReturnType> {

@@ -87,6 +87,13 @@ export interface GatewaySettings {
    * absence of every receipt of ours is seen twice, at least this many blocks apart (default 3).
    */
   readonly nonceConsumedAfterBlocks: number;
+  /**
+   * At most this many unmined transactions per (chain, wallet) (default 16: nodes keep 16 pending per account; geth
+   * guarantees 16 slots, reth-based builders reject the 17th). Signed or pending executions of the store count.
+   */
+  readonly maxPendingPerSender: number;
+  /** How long an execution beyond the window waits for a slot before it is refused `SENDER_WINDOW_FULL` (30 s). */
+  readonly senderWindowWaitMs: number;
 }
 
 /** Parameters of {@link ExecutionGateway}. */

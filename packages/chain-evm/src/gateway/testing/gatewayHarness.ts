@@ -114,12 +114,18 @@ export function harness(
         ? { totalWei: null, reason: 'no usable pool' }
         : { totalWei: script.price ?? 0n, reason: null };
     },
-    waitForReceipt: async ({ hashes }) => {
+    waitForReceipt: async ({ hashes, timeoutMs }) => {
       calls.push('wait');
       const n = waits++;
       if (script.mined) {
-        const hash = hashes.find((h) => script.mined?.(h));
-        return hash ? receiptFor(hash, script.receiptStatus ?? 1) : null;
+        // Polls like the real step, until one of the hashes is mined or the time is up.
+        const end = Date.now() + timeoutMs;
+        for (;;) {
+          const hash = hashes.find((h) => script.mined?.(h));
+          if (hash) return receiptFor(hash, script.receiptStatus ?? 1);
+          if (Date.now() >= end) return null;
+          await new Promise((r) => setTimeout(r, 5));
+        }
       }
       if (script.receiptAt === undefined || n < script.receiptAt) return null;
       return receiptFor(hashes[hashes.length - 1] as Hex, script.receiptStatus ?? 1);
