@@ -1,12 +1,19 @@
 // Test-only: the gateway with scripted chain-facing steps (ports of this package), a memory store and a memory
 // ledger, for unit tests of the pipeline's ORDER and DECISIONS. The real steps run against the devnet elsewhere.
 import { Governor, MemorySpendLedger, parseEther } from '@org/governor';
-import { Transaction } from 'ethers';
+import { Transaction, Wallet } from 'ethers';
 import { chains } from '../../chains/chains.js';
 import { configureChains } from '../../chains/configureChains.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
 import { ExecutionGateway } from '../ExecutionGateway.js';
-import type { GatewayEvent, GatewayReceipt, GatewaySteps } from '../gatewayTypes.js';
+import type {
+  ExecutionGatewayParameters,
+  GatewayEvent,
+  GatewayReceipt,
+  GatewaySteps,
+} from '../gatewayTypes.js';
+import { createGatewayContext } from '../pipeline/createGatewayContext.js';
+import { newExecutionRecord } from '../pipeline/newExecutionRecord.js';
 import { MemoryExecutionStore } from '../store/MemoryExecutionStore.js';
 import type { ConfirmationStore, ExecutionIntent, FeeQuote, Hex, NonceManager } from '../types.js';
 
@@ -15,6 +22,11 @@ export const ROUTER = '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D';
 export const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const registry = configureChains({ overrides: new Map(), registry: chains });
 export const GWEI = 1_000_000_000n;
+
+/** A 32-byte hash from a number (distinct numbers, distinct hashes). */
+export function testHashFor(n: number): Hex {
+  return `0x${n.toString(16).padStart(64, '0')}`;
+}
 
 export const swap = (overrides: Partial<ExecutionIntent> = {}): ExecutionIntent => ({
   chainId: 1,
@@ -56,7 +68,11 @@ export interface Script {
   mined?: (hash: Hex) => boolean;
 }
 
-export function harness(
+/**
+ * The gateway's parameters with scripted chain steps, a memory store and ledger, and recorders of what happened
+ * (`calls` in order, raw transactions `sent`, audit `events`) — for {@link harness} and {@link testContext}.
+ */
+export function scriptedParameters(
   script: Script = {},
   settings: Record<string, unknown> = {},
   shared: {
@@ -164,7 +180,7 @@ export function harness(
   const events: GatewayEvent[] = [];
   const governor = shared.governor ?? new Governor({ ledger: new MemorySpendLedger() });
   const store = shared.store ?? new MemoryExecutionStore();
-  const gateway = new ExecutionGateway({
+  const parameters: ExecutionGatewayParameters = {
     privateKey: KEY,
     chains: registry,
     provider: async () => provider,
@@ -189,10 +205,33 @@ export function harness(
     steps,
     settings: { receiptTimeoutMs: 50, replaceAfterMs: 10, ...settings },
     onEvent: (event) => events.push(event),
-  });
-  return { gateway, governor, store, calls, sent, events };
+  };
+  return { parameters, governor, store, calls, sent, events };
+}
+
+/** The gateway on {@link scriptedParameters}: for tests of the pipeline's order and decisions. */
+export function harness(...args: Parameters<typeof scriptedParameters>) {
+  const { parameters, ...rest } = scriptedParameters(...args);
+  return { gateway: new ExecutionGateway(parameters), ...rest };
+}
+
+/** The pipeline's context on {@link scriptedParameters}: for tests of one step on its own. */
+export function testContext(...args: Parameters<typeof scriptedParameters>) {
+  const { parameters, ...rest } = scriptedParameters(...args);
+  return { ctx: createGatewayContext({ parameters, wallet: new Wallet(KEY) }), ...rest };
 }
 
 export async function openReservations(governor: Governor): Promise<number> {
   return (await governor.status()).openReservations.length;
+}
+
+/** Inserts a new `preparing` execution of `intent` (default {@link swap}) into the context's store and returns it. */
+export async function insertExecution(
+  ctx: ReturnType<typeof testContext>['ctx'],
+  intent: ExecutionIntent = swap(),
+  id = `exe-${Math.random().toString(36).slice(2)}`,
+) {
+  const record = newExecutionRecord({ id, at: ctx.clock(), from: ctx.address, intent, idempotencyKey: null });
+  await ctx.store.insert(record);
+  return record;
 }
