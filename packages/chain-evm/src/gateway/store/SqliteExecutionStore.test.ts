@@ -194,6 +194,37 @@ describe('SqliteExecutionStore', () => {
     expect((await a.list({ limit: 10 })).items.map((r) => r.id)).toEqual(['exe_2', 'exe_1']);
   });
 
+  it('two connections that read the same version: only the first compare-and-set wins, the other writes nothing', async () => {
+    const file = path('cas.db');
+    const a = new SqliteExecutionStore({ database: connect(file) });
+    const b = new SqliteExecutionStore({ database: connect(file) });
+    await a.insert(testPreparingRecord({ id: 'exe_cas', status: 'pending' }));
+    const readA = (await a.get('exe_cas'))!;
+    const readB = (await b.get('exe_cas'))!;
+    const won = await a.update({
+      id: 'exe_cas',
+      expected: { status: readA.status, version: readA.version },
+      patch: { status: 'confirmed', feeWei: 1n },
+      at: 5,
+    });
+    const lost = await b.update({
+      id: 'exe_cas',
+      expected: { status: readB.status, version: readB.version },
+      patch: { status: 'failed', code: 'NONCE_CONSUMED' },
+      at: 6,
+    });
+    const lostTx = await b.addTransaction({
+      id: 'exe_cas',
+      expected: { status: readB.status, version: readB.version },
+      transaction: testTransaction({ hash: testHash(77) }),
+      at: 7,
+    });
+    expect(won).toMatchObject({ status: 'confirmed', version: 1 });
+    expect(lost).toBeNull();
+    expect(lostTx).toBeNull();
+    expect(await b.get('exe_cas')).toEqual(won);
+  });
+
   it('a write blocked by another connection’s write lock fails with STORE_FAILURE and writes nothing', async () => {
     const file = path('busy.db');
     const db = connectFile(file, { timeout: 50 });
