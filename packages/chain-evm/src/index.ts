@@ -102,9 +102,14 @@ export { type CheckPolicyParameters, checkPolicy, type Refusal } from './gateway
 export {
   type CheckAcquiredTokensParameters,
   checkAcquiredTokens,
+  DEFAULT_MAX_BUY_TAX_BPS,
   DEFAULT_MAX_SELL_TAX_BPS,
   type SafetyVerdictInput,
 } from './gateway/checkAcquiredTokens.js';
+export {
+  type CheckTaxedBuyRouteParameters,
+  checkTaxedBuyRoute,
+} from './gateway/checkTaxedBuyRoute.js';
 export { SwapError, type SwapErrorCode } from './swap/SwapError.js';
 export type {
   ResolvedSwapToken,
