@@ -416,7 +416,9 @@ describe('buy-tax token', () => {
   it('only the owner (the deployer) may change the buy tax, at most 100%', async () => {
     const { tokens } = devnet.manifest;
     const stranger = contractAt(tokens.buyTax.address, buyTaxTokenAbi, devSigner(devnet, provider, 7));
-    await expect(stranger.setBuyTaxBps.staticCall(0)).rejects.toMatchObject({ revert: { name: 'OnlyOwner' } });
+    await expect(stranger.setBuyTaxBps.staticCall(0)).rejects.toMatchObject({
+      revert: { name: 'OnlyOwner' },
+    });
     const owner = contractAt(tokens.buyTax.address, buyTaxTokenAbi, devSigner(devnet, provider, 0));
     await expect(owner.setBuyTaxBps.staticCall(10_001)).rejects.toMatchObject({
       revert: { name: 'TaxTooHigh', args: [10_001n] },

@@ -31,7 +31,9 @@ describe('checkAcquiredTokens', () => {
       code: 'TOKEN_BUY_TAX_TOO_HIGH',
       reason: '0xToken has a 90% buy tax, above the 10% allowed',
     });
-    expect(checkAcquiredTokens({ reports: [taxed], maxBuyTaxBps: 8_999 })?.code).toBe('TOKEN_BUY_TAX_TOO_HIGH');
+    expect(checkAcquiredTokens({ reports: [taxed], maxBuyTaxBps: 8_999 })?.code).toBe(
+      'TOKEN_BUY_TAX_TOO_HIGH',
+    );
     // The sell limit does not stand in for the buy limit.
     expect(checkAcquiredTokens({ reports: [taxed], maxSellTaxBps: 10_000 })?.code).toBe(
       'TOKEN_BUY_TAX_TOO_HIGH',
@@ -49,7 +51,9 @@ describe('checkAcquiredTokens', () => {
   });
 
   it('a sellable token with known taxes at most the limits passes; gating is not on isSafe', () => {
-    expect(checkAcquiredTokens({ reports: [report({ isHoneypot: false, sellTax: 10, buyTax: 10 })] })).toBeNull();
+    expect(
+      checkAcquiredTokens({ reports: [report({ isHoneypot: false, sellTax: 10, buyTax: 10 })] }),
+    ).toBeNull();
     expect(
       checkAcquiredTokens({
         reports: [report({ isHoneypot: false, sellTax: 4.9995, buyTax: 2.9995 })],

@@ -63,7 +63,10 @@ export function checkAcquiredTokens({
     for (const [side, tax, limit, code] of taxesOf(report, maxBuyTaxBps, maxSellTaxBps)) {
       // Percent → basis points, rounded up so 10.001% is not read as 10%.
       if (isKnownTax(tax) && Math.ceil(tax * 100) > limit) {
-        return { code, reason: `${report.token} has a ${tax}% ${side} tax, above the ${limit / 100}% allowed` };
+        return {
+          code,
+          reason: `${report.token} has a ${tax}% ${side} tax, above the ${limit / 100}% allowed`,
+        };
       }
     }
   }

@@ -11,7 +11,11 @@ const V2 = chain.contracts.uniswapV2!.router02;
 const V3 = chain.contracts.uniswapV3!.swapRouter;
 const TOKEN = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const selector = (name: string) => v2RouterInterface.getFunction(name)!.selector as Hex;
-const intent = (to: `0x${string}`, data: Hex, action: ExecutionIntent['action'] = 'swap'): ExecutionIntent => ({
+const intent = (
+  to: `0x${string}`,
+  data: Hex,
+  action: ExecutionIntent['action'] = 'swap',
+): ExecutionIntent => ({
   chainId: 1,
   action,
   to,
@@ -34,7 +38,9 @@ describe('checkTaxedBuyRoute', () => {
       'swapExactTokensForTokensSupportingFeeOnTransferTokens',
       'swapExactTokensForETHSupportingFeeOnTransferTokens',
     ]) {
-      expect(checkTaxedBuyRoute({ intent: intent(V2, selector(name)), chain, reports: [report(3)] })).toBeNull();
+      expect(
+        checkTaxedBuyRoute({ intent: intent(V2, selector(name)), chain, reports: [report(3)] }),
+      ).toBeNull();
     }
   });
 
