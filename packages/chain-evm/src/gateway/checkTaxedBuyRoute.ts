@@ -6,6 +6,7 @@ import type { ExecutionIntent } from './types.js';
 
 /** Parameters of {@link checkTaxedBuyRoute}. */
 export interface CheckTaxedBuyRouteParameters {
+  /** The intent to check (only `swap` intents are concerned). */
   readonly intent: ExecutionIntent;
   /** The configured chain of the intent. */
   readonly chain: ChainInfo;
