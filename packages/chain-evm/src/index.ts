@@ -277,12 +277,18 @@ export type {
   ListAlertsParameters,
   WatchAlert,
   WatchBaseline,
+  WatchDeferral,
   WatchedWallet,
   WatchStore,
   WatchSummary,
   WatchThresholds,
 } from './watcher/types.js';
 export { MemoryWatchStore } from './watcher/store/MemoryWatchStore.js';
+export {
+  type CheckBaselinesParameters,
+  type CheckBaselinesReturnType,
+  checkBaselines,
+} from './watcher/checkBaselines.js';
 export {
   type DetectWatchAlertsParameters,
   detectWatchAlerts,

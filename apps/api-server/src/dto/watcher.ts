@@ -37,6 +37,29 @@ export interface WatchBalanceDto {
   amountBase: string;
 }
 
+/**
+ * Why a wallet's checks are put off: `head-behind-baseline` — the node's head is below the block the wallet was last
+ * checked at (a node that lags, a chain reset, a reorg deeper than the baseline). Nothing is alerted and the baseline
+ * stays until the chain is back past it (a different block there then raises a `chain-reorg` alert).
+ */
+export interface WatchDeferralDto {
+  reason: 'head-behind-baseline';
+  /**
+   * The head the node answered.
+   * @isInt
+   */
+  headBlock: number;
+  /**
+   * The wallet's baseline block.
+   * @isInt
+   */
+  baselineBlock: number;
+  /** First deferral of this run. */
+  since: string;
+  /** Last deferral. */
+  at: string;
+}
+
 /** A watched wallet. */
 export interface WatchedWalletDto {
   chain: { id: number; name: string };
@@ -46,8 +69,18 @@ export interface WatchedWalletDto {
   createdAt: string;
   /** The last successful check (null before the first). */
   lastCheckAt: string | null;
-  /** What the wallet held at its last check (null before the first). */
-  baseline: { block: number; balances: WatchBalanceDto[] } | null;
+  /**
+   * `new` (never checked), `ok`, `deferred` (checks put off: see `deferred`), `error` (the last check failed: see
+   * `error`).
+   */
+  status: 'new' | 'ok' | 'deferred' | 'error';
+  /** Set while the wallet's checks are deferred; null otherwise. */
+  deferred: WatchDeferralDto | null;
+  /**
+   * What the wallet held at its last check (null before the first), at which block (and its hash: null for a
+   * baseline recorded before hashes were).
+   */
+  baseline: { block: number; blockHash: string | null; balances: WatchBalanceDto[] } | null;
   /** The last check failed (e.g. the chain's node did not answer): nothing was alerted, the baseline did not move. */
   error: { message: string; at: string } | null;
 }
@@ -61,7 +94,11 @@ export interface WatchAddResponseDto {
 /** One alert. */
 export interface WatchAlertDto {
   id: string;
-  kind: 'balance-change' | 'large-outgoing' | 'new-approval';
+  /**
+   * `chain-reorg`: the block the wallet was last checked at is no longer on the chain; the wallet was re-baselined at
+   * the head and `details.changes` lists every balance that differs across it.
+   */
+  kind: 'balance-change' | 'large-outgoing' | 'new-approval' | 'chain-reorg';
   severity: 'low' | 'medium' | 'high';
   chain: { id: number; name: string };
   address: string;
@@ -89,14 +126,24 @@ export interface WatchCycleDto {
   alerts: WatchAlertDto[];
   /** Wallets whose check failed (no alert, baseline unchanged). */
   failures: { chain: { id: number; name: string }; address: string; error: string }[];
+  /** Wallets whose check was deferred: the node's head is below their baseline block (no alert, baseline unchanged). */
+  deferred: { chain: { id: number; name: string }; address: string; headBlock: number; baselineBlock: number }[];
 }
 
 /** `GET /watcher/summary`. */
 export interface WatcherSummaryDto {
   wallets: number;
   walletsInError: number;
+  /** Wallets whose checks are deferred (listed in `deferred`). */
+  walletsDeferred: number;
+  deferred: ({ chain: { id: number; name: string }; address: string } & WatchDeferralDto)[];
   alertsBySeverity: { low: number; medium: number; high: number };
-  alertsByKind: { 'balance-change': number; 'large-outgoing': number; 'new-approval': number };
+  alertsByKind: {
+    'balance-change': number;
+    'large-outgoing': number;
+    'new-approval': number;
+    'chain-reorg': number;
+  };
   lastCycle: { startedAt: string; finishedAt: string; durationMs: number } | null;
   /** When the background cycle runs next; null when it is off (`WATCHER_INTERVAL_SECONDS=0`). */
   nextCycleAt: string | null;
