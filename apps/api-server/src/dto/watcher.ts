@@ -115,6 +115,16 @@ export interface WatchAlertPageDto {
   nextCursor: string | null;
 }
 
+/** A wallet whose check a cycle deferred. */
+export interface WatchCycleDeferralDto {
+  chain: { id: number; name: string };
+  address: string;
+  /** @isInt */
+  headBlock: number;
+  /** @isInt */
+  baselineBlock: number;
+}
+
 /** What one check cycle found. */
 export interface WatchCycleDto {
   startedAt: string;
@@ -126,8 +136,8 @@ export interface WatchCycleDto {
   alerts: WatchAlertDto[];
   /** Wallets whose check failed (no alert, baseline unchanged). */
   failures: { chain: { id: number; name: string }; address: string; error: string }[];
-  /** Wallets whose check was deferred: the node's head is below their baseline block (no alert, baseline unchanged). */
-  deferred: { chain: { id: number; name: string }; address: string; headBlock: number; baselineBlock: number }[];
+  /** Wallets whose check was deferred: the node's head is below their baseline block (no alert, baseline kept). */
+  deferred: WatchCycleDeferralDto[];
 }
 
 /** `GET /watcher/summary`. */
