@@ -15,6 +15,7 @@ import type { Aggregate3Call, RpcSender } from '../multicall/aggregate3.js';
 import { aggregate3Batched } from '../multicall/aggregate3Batched.js';
 import { decodeUint256 } from '../multicall/decodeUint256.js';
 import { multicall3EthBalanceCall } from '../multicall/multicall3EthBalanceCall.js';
+import { chainReorgAlert } from './chainReorgAlert.js';
 import { checkBaselines } from './checkBaselines.js';
 import { detectWatchAlerts, type ObservedApproval, type ObservedTransfer } from './detectWatchAlerts.js';
 import type { WatchAlert, WatchBaseline, WatchedWallet, WatchStore } from './types.js';
@@ -327,26 +328,15 @@ async function checkChain(
     }
     const replacedBy = position.replaced.get(w);
     if (replacedBy !== undefined) {
-      const alert: WatchAlert = {
-        id: createId(),
-        createdAt: at,
+      const alert = chainReorgAlert({
         chainId: chain.id,
         address: w.address,
-        kind: 'chain-reorg',
-        severity: 'medium',
-        details: {
-          reason: 'baseline-block-replaced',
-          baselineBlock: w.baseline.block,
-          baselineHash: w.baseline.blockHash,
-          chainHash: replacedBy,
-          headBlock: head,
-          newBaselineBlock: head,
-          // Not attributed to any transaction, but never hidden: every balance that differs across the reorg.
-          changes: balanceChanges(w.baseline, next),
-        },
-        txHash: null,
-        block: w.baseline.block,
-      };
+        previous: w.baseline,
+        current: next,
+        chainHash: replacedBy,
+        at,
+        createId,
+      });
       return {
         chainId: chain.id,
         address: w.address,
@@ -403,19 +393,6 @@ async function checkChain(
     };
   });
   return { checks, deferrals };
-}
-
-/** Balances that differ between two baselines, as base-unit decimal strings (`native` or the token address). */
-function balanceChanges(before: WatchBaseline, after: WatchBaseline) {
-  const out: { asset: string; before: string; after: string }[] = [];
-  if (before.native !== after.native) {
-    out.push({ asset: 'native', before: before.native.toString(), after: after.native.toString() });
-  }
-  for (const token of new Set([...Object.keys(before.tokens), ...Object.keys(after.tokens)])) {
-    const [b, a] = [before.tokens[token] ?? 0n, after.tokens[token] ?? 0n];
-    if (a !== b) out.push({ asset: token, before: b.toString(), after: a.toString() });
-  }
-  return out;
 }
 
 function describe(error: unknown): string {
