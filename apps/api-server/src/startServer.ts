@@ -181,6 +181,7 @@ export async function startServer({
         minLiquidityWei: config.gateway.minLiquidityWei,
       },
       onAlert: (alert) => hub.publish('watcher.alert', { ...alert }),
+      onDeferred: (deferral) => hub.publish('watcher.deferred', { ...deferral }),
     }),
     approvals: new ApprovalService({
       providers,

@@ -116,9 +116,14 @@ export {
 export {
   type CheckAcquiredTokensParameters,
   checkAcquiredTokens,
+  DEFAULT_MAX_BUY_TAX_BPS,
   DEFAULT_MAX_SELL_TAX_BPS,
   type SafetyVerdictInput,
 } from './gateway/checkAcquiredTokens.js';
+export {
+  type CheckTaxedBuyRouteParameters,
+  checkTaxedBuyRoute,
+} from './gateway/checkTaxedBuyRoute.js';
 export { SwapError, type SwapErrorCode } from './swap/SwapError.js';
 export type {
   ResolvedSwapToken,
@@ -286,12 +291,18 @@ export type {
   ListAlertsParameters,
   WatchAlert,
   WatchBaseline,
+  WatchDeferral,
   WatchedWallet,
   WatchStore,
   WatchSummary,
   WatchThresholds,
 } from './watcher/types.js';
 export { MemoryWatchStore } from './watcher/store/MemoryWatchStore.js';
+export {
+  type CheckBaselinesParameters,
+  type CheckBaselinesReturnType,
+  checkBaselines,
+} from './watcher/checkBaselines.js';
 export {
   type DetectWatchAlertsParameters,
   detectWatchAlerts,

@@ -310,6 +310,27 @@ export const switchableTokenAbi = [
 ] as const;
 
 /**
+ * The devnet buy-tax token's extra surface (on top of {@link erc20Abi}): a tax on every transfer out of its flagged
+ * pair, burned from the recipient. Only the owner (the devnet deployer, `accounts[0]`) may change it.
+ *
+ * @example
+ * ```ts
+ * import { Contract } from 'ethers';
+ * import { buyTaxTokenAbi } from '@org/devnet';
+ * await new Contract(devnet.manifest.tokens.buyTax.address, buyTaxTokenAbi, deployer).setBuyTaxBps(300); // 3%
+ * ```
+ */
+export const buyTaxTokenAbi = [
+  'function owner() view returns (address)',
+  'function isPair(address) view returns (bool)',
+  'function buyTaxBps() view returns (uint256)',
+  'function setBuyTaxBps(uint256 bps)',
+  'event BuyTaxSet(uint256 bps)',
+  'error OnlyOwner()',
+  'error TaxTooHigh(uint256 bps)',
+] as const;
+
+/**
  * ERC-721 (OpenZeppelin 5) plus the devnet collection's open `mint(address,uint256)` (DEVNET ONLY): operator
  * approvals (`setApprovalForAll` / `isApprovedForAll`, event `ApprovalForAll`).
  *

@@ -13,7 +13,8 @@ export type DevnetContractName =
   | 'DevnetVault'
   | 'HighTaxToken'
   | 'SwitchableToken'
-  | 'DevnetCollectible';
+  | 'DevnetCollectible'
+  | 'BuyTaxToken';
 
 /** ABI and creation bytecode of one compiled contract. */
 export interface CompiledContract {
@@ -48,6 +49,7 @@ const CONTRACT_NAMES: readonly DevnetContractName[] = [
   'HighTaxToken',
   'SwitchableToken',
   'DevnetCollectible',
+  'BuyTaxToken',
 ];
 const OZ_PREFIX = '@openzeppelin/contracts/';
 const SETTINGS = {

@@ -10,6 +10,7 @@ import {
   waitForNoTaggedProcesses,
 } from '../test/helpers.js';
 import {
+  buyTaxTokenAbi,
   erc20Abi,
   erc721Abi,
   erc4626Abi,
@@ -116,6 +117,7 @@ describe('deployed layout', () => {
         'WETH/TAX',
         'WETH/SWITCH',
         'WETH/THIN',
+        'WETH/BTAX',
       ]),
     );
   });
@@ -143,6 +145,7 @@ describe('deployed layout', () => {
       switchable: '0x04C89607413713Ec9775E14b954286519d836FEf',
       thin: '0x4C4a2f8c81640e47606d3fd77B353E87Ba015584',
       lonely: '0x21dF544947ba3E8b3c32561399E88B52Dc8b2823',
+      buyTax: '0x2B0d36FACD61B71CC05ab8F3D2355ec3631C0dd5',
     });
     expect(pools.v2).toEqual({
       'WETH/USDC': '0x5815C528EeA756e757418790c6Bc827d370366D9',
@@ -154,6 +157,7 @@ describe('deployed layout', () => {
       'WETH/TAX': '0x681764d529Fbd48280eE6Eb677f123294AdF8b65',
       'WETH/SWITCH': '0x49cfb378c8Ce55a4dAF977d9De9170E292390921',
       'WETH/THIN': '0x25673Ab513139223d35489C4Eae80cd0817d93BA',
+      'WETH/BTAX': '0x2Aa7B07d83ef371734997cCBe7d348B5fb362630',
     });
     expect(pools.v3).toEqual({
       'WETH/USDC/3000': { address: '0x0e0FC52368C72e2E5411aAB6Cc7F90E55e72A341', fee: 3000 },
@@ -372,6 +376,55 @@ describe('high-tax token', () => {
     const pairBefore: bigint = await tax.balanceOf(pair);
     await waitMined(tax.transfer(pair, 1_000n));
     expect((await tax.balanceOf(pair)) - pairBefore).toBe(50n);
+  });
+});
+
+describe('buy-tax token', () => {
+  it('a buy out of its pair keeps 10%: the pair’s Transfer shows the full amount, then 90% is burned from the buyer; sells are untaxed', async () => {
+    const { contracts, tokens, pools } = devnet.manifest;
+    expect(await wethReserves(pools.v2['WETH/BTAX']!)).toEqual([parseEther('100'), parseEther('1000000')]);
+    const signer = devSigner(devnet, provider, 7);
+    const router = contractAt(contracts.uniswapV2Router02, uniswapV2RouterAbi, signer);
+    const token = contractAt(tokens.buyTax.address, [...erc20Abi, ...buyTaxTokenAbi], signer);
+    expect(await token.buyTaxBps()).toBe(9_000n);
+    const path = [contracts.weth, tokens.buyTax.address];
+    const [, poolOut] = await router.getAmountsOut(parseEther('0.01'), path);
+    const receipt = await waitMined(
+      sendWithMargin(
+        router.swapExactETHForTokensSupportingFeeOnTransferTokens,
+        [0, path, signer.address, deadline()],
+        { value: parseEther('0.01') },
+      ),
+    );
+    const kept = poolOut - (poolOut * 9_000n) / 10_000n;
+    expect(await token.balanceOf(signer.address)).toBe(kept);
+    const transfers = receipt.logs
+      .filter((l) => l.address === tokens.buyTax.address)
+      .map((l) => token.interface.parseLog(l))
+      .filter((e) => e?.name === 'Transfer')
+      .map((e) => [e?.args[0], e?.args[1], e?.args[2]]);
+    expect(transfers).toEqual([
+      [pools.v2['WETH/BTAX'], signer.address, poolOut],
+      [signer.address, ZeroAddress, poolOut - kept],
+    ]);
+    // A sell into the pair: the pair receives everything sent.
+    const pairBefore: bigint = await token.balanceOf(pools.v2['WETH/BTAX']!);
+    await waitMined(token.transfer(pools.v2['WETH/BTAX']!, 1_000n));
+    expect((await token.balanceOf(pools.v2['WETH/BTAX']!)) - pairBefore).toBe(1_000n);
+  });
+
+  it('only the owner (the deployer) may change the buy tax, at most 100%', async () => {
+    const { tokens } = devnet.manifest;
+    const stranger = contractAt(tokens.buyTax.address, buyTaxTokenAbi, devSigner(devnet, provider, 7));
+    await expect(stranger.setBuyTaxBps.staticCall(0)).rejects.toMatchObject({
+      revert: { name: 'OnlyOwner' },
+    });
+    const owner = contractAt(tokens.buyTax.address, buyTaxTokenAbi, devSigner(devnet, provider, 0));
+    await expect(owner.setBuyTaxBps.staticCall(10_001)).rejects.toMatchObject({
+      revert: { name: 'TaxTooHigh', args: [10_001n] },
+    });
+    await waitMined(owner.setBuyTaxBps(300));
+    expect(await owner.buyTaxBps()).toBe(300n);
   });
 });
 

@@ -7,6 +7,8 @@ import { encodeSqrtPriceX96 } from './encodeSqrtPriceX96.js';
 import { DeploymentError } from './errors/DeploymentError.js';
 import {
   ACCOUNT_BALANCE,
+  PLAN_BUY_TAX,
+  PLAN_BUY_TAX_V2_POOLS,
   PLAN_COLLECTIBLE,
   PLAN_ERC20S,
   PLAN_FEE_TOKEN,
@@ -70,7 +72,8 @@ function loadArtifact(path: string): Artifact {
  * Uniswap V2 (factory, Router02) and V3 (factory, SwapRouter, QuoterV2, NonfungiblePositionManager), the
  * USDC/DAI/WBTC-like tokens, the honeypot, the fee-on-transfer token and the ERC-4626 vault, then seeds the
  * V2 pairs and full-range V3 positions at ETH ≈ 3,000 USD and BTC ≈ 60,000 USD; the tokens added later (95% sell
- * tax, switchable, thin pool, no pool) and an ERC-721 come after all of it, so earlier addresses never move.
+ * tax, switchable, thin pool, no pool), an ERC-721 and a 90% buy-tax token come after all of it, so earlier
+ * addresses never move.
  *
  * @example
  * ```ts
@@ -236,9 +239,9 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
       MaxUint256,
     ]);
     await send(`add liquidity ${pool.name}`, { to: v2Router, data: data as Hex });
-    for (const flagged of ['honeypot', 'highTax'] as const) {
+    for (const flagged of ['honeypot', 'highTax', 'buyTax'] as const) {
       if (pool.tokenA !== flagged && pool.tokenB !== flagged) continue;
-      // Same setPair(address,bool) on both tokens.
+      // Same setPair(address,bool) on every flagged token.
       await send(`flag ${flagged} pair`, {
         to: addressOf(flagged),
         data: honeypotIface.encodeFunctionData('setPair', [pair, true]) as Hex,
@@ -355,7 +358,19 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
     PLAN_COLLECTIBLE.symbol,
   ]);
 
-  // 9. Every account ends with exactly 10,000 ETH (the deployer paid gas and wrapped ETH).
+  // 9. BTAX: a 90% buy tax (burned from whoever receives out of its flagged pair) and no sell tax, with its V2 pair.
+  //    Deployed after everything else, so no address above moves.
+  tokens.buyTax = {
+    address: await deploy('BuyTaxToken', compiledArtifact('BuyTaxToken')),
+    ...PLAN_BUY_TAX,
+  };
+  await fund(neededFor(PLAN_BUY_TAX_V2_POOLS), [v2Router]);
+  const buyTaxV2Pools: Record<string, Hex> = {};
+  for (const pool of PLAN_BUY_TAX_V2_POOLS) buyTaxV2Pools[pool.name] = await seedV2Pool(pool);
+  await primeV2Pairs(buyTaxV2Pools);
+  Object.assign(v2Pools, buyTaxV2Pools);
+
+  // 10. Every account ends with exactly 10,000 ETH (the deployer paid gas and wrapped ETH).
   await rpc.request('anvil_setBalance', [deployer, `0x${ACCOUNT_BALANCE.toString(16)}`]);
 
   return {
@@ -382,6 +397,7 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
       thin: tokens.thin!,
       lonely: tokens.lonely!,
       vault: tokens.vault,
+      buyTax: tokens.buyTax,
     },
     pools: { v2: v2Pools, v3: v3Pools },
     nfts: { collectible: { address: collectible, ...PLAN_COLLECTIBLE } },

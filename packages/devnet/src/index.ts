@@ -8,6 +8,7 @@ export {
   nonfungiblePositionManagerAbi,
   quoterV2Abi,
   switchableTokenAbi,
+  buyTaxTokenAbi,
   uniswapV2FactoryAbi,
   uniswapV2PairAbi,
   uniswapV2RouterAbi,

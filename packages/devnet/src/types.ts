@@ -62,6 +62,11 @@ export interface DevnetManifest {
     lonely: DevnetToken;
     /** ERC-4626 shares; `asset()` is `tokens.usdc`. */
     vault: DevnetToken;
+    /**
+     * BTAX: a 90% buy tax (`buyTaxBps`, owner-settable) burned from whoever receives out of its flagged V2 pair
+     * (WETH/BTAX); sells and plain transfers are untaxed.
+     */
+    buyTax: DevnetToken;
   };
   pools: {
     /** `'WETH/USDC'` → V2 pair address. */

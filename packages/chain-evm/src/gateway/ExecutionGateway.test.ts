@@ -171,6 +171,8 @@ describe('ExecutionGateway pipeline', () => {
     [{ isHoneypot: false, sellTax: null }, 'TOKEN_SAFETY_UNKNOWN'],
     [{ isHoneypot: false, sellTax: 12 }, 'TOKEN_SELL_TAX_TOO_HIGH'],
     [{ isHoneypot: false, sellTax: 0, veto: true }, 'TOKEN_UNSAFE'],
+    [{ isHoneypot: false, sellTax: 0, buyTax: null }, 'TOKEN_SAFETY_UNKNOWN'],
+    [{ isHoneypot: false, sellTax: 0, buyTax: 90 }, 'TOKEN_BUY_TAX_TOO_HIGH'],
   ])('acquiring a token with %j is blocked with %s before any reservation', async (safety, code) => {
     const h = harness({ safety });
     const { record } = await h.gateway.execute(swap());

@@ -5,6 +5,7 @@ import type { RpcSender } from '../multicall/aggregate3.js';
 import { rpcCall } from '../rpc/rpcCall.js';
 import { checkAcquiredTokens } from './checkAcquiredTokens.js';
 import { checkPolicy, type Refusal } from './checkPolicy.js';
+import { checkTaxedBuyRoute } from './checkTaxedBuyRoute.js';
 import { approveConfirmation, denyConfirmation, expireConfirmation } from './decideConfirmation.js';
 import { decideApprovedRun } from './decideApprovedRun.js';
 import { decideHold } from './decideHold.js';
@@ -240,15 +241,22 @@ export class ExecutionGateway {
     const safety = reports.map((r, i) => ({
       token: intent.acquires[i]?.token as Address,
       isHoneypot: r.tax.isHoneypot,
+      buyTax: r.tax.buyTax,
       sellTax: r.tax.sellTax,
     }));
-    const unsafe =
+    const acquired =
       reports.length === 0
         ? null
         : checkAcquiredTokens({
             reports,
             ...(intent.maxSellTaxBps === undefined ? {} : { maxSellTaxBps: intent.maxSellTaxBps }),
+            ...(intent.maxBuyTaxBps === undefined ? {} : { maxBuyTaxBps: intent.maxBuyTaxBps }),
           });
+    // A taxed buy on a route that checks the pool's output, not the wallet's, is a harm like an excessive tax.
+    const unsafe =
+      acquired !== null && acquired.code !== 'TOKEN_SAFETY_UNKNOWN'
+        ? acquired
+        : (checkTaxedBuyRoute({ intent, chain, reports }) ?? acquired);
     // A proven harm comes first: it is never held, whatever else is unknown.
     if (unsafe && unsafe.code !== 'TOKEN_SAFETY_UNKNOWN')
       return { refusal: unsafe, valueWei, safety, unsafe };

@@ -56,6 +56,8 @@ export interface ExecutionIntent {
   readonly spender?: Address;
   /** Highest acceptable sell tax of an acquired token, in basis points (default 1000 = 10%). */
   readonly maxSellTaxBps?: number;
+  /** Highest acceptable buy tax of an acquired token, in basis points (default 1000 = 10%). */
+  readonly maxBuyTaxBps?: number;
   /** One line for humans: records, logs, confirmations. */
   readonly description: string;
 }
@@ -281,6 +283,8 @@ export interface ConfirmationRecord {
   readonly safety: readonly {
     readonly token: Address;
     readonly isHoneypot: boolean | null;
+    /** Percent; null when unknown (also for actions held before buy taxes were recorded). */
+    readonly buyTax: number | null;
     readonly sellTax: number | null;
   }[];
   readonly idempotencyKey: string | null;

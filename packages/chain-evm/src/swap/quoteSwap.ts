@@ -34,8 +34,10 @@ export interface QuoteSwapParameters {
   /**
    * A transfer fee the token itself takes (fee-on-transfer tokens; e.g. token-safety's measured tax), in basis
    * points 0..9,999. Token in: the pools receive `amountIn` minus the fee (rounded like the devnet token: fee
-   * rounded down), and V3 routes are skipped (V3 pools refuse such tokens). Token out: the recipient receives the
-   * output minus the fee. Without it a fee-on-transfer token is quoted too high.
+   * rounded down), and V3 routes are skipped (V3 pools refuse such tokens). Token out (its buy tax): the recipient
+   * receives the output minus the fee, and only V2 routes are quoted (the `…SupportingFeeOnTransferTokens` functions
+   * enforce the minimum on what the recipient receives; V3 checks the pool's output). Without it a fee-on-transfer
+   * token is quoted too high.
    */
   readonly transferFeeBps?: { readonly tokenIn?: number; readonly tokenOut?: number };
   readonly blockTag?: 'latest' | 'pending' | bigint;
@@ -112,8 +114,9 @@ export async function quoteSwap({
   for (const path of paths) {
     if (v2 !== null) plans.push({ protocol: 'v2', router: v2.router02, path, fees: [] });
   }
-  // V3 pools check the balance they receive: a token that takes a fee on transfer cannot be sold into them.
-  if (v3 !== null && feeIn === 0n) {
+  // V3 pools check the balance they receive: a token that takes a fee on transfer cannot be sold into them. Nor
+  // bought through them: V3 (like plain V2) enforces the minimum on the pool's output, not on what arrives.
+  if (v3 !== null && feeIn === 0n && feeOut === 0n) {
     for (const path of paths) {
       const tierLists: number[][] =
         path.length === 2

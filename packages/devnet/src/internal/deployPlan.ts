@@ -6,7 +6,7 @@ const E6 = 10n ** 6n;
 const E8 = 10n ** 8n;
 
 /** Bump when the deployment procedure changes in a way the plan below does not capture. */
-export const LAYOUT_VERSION = 'devnet-layout-5';
+export const LAYOUT_VERSION = 'devnet-layout-6';
 
 export type PlanTokenKey =
   | 'weth'
@@ -18,7 +18,8 @@ export type PlanTokenKey =
   | 'highTax'
   | 'switchable'
   | 'thin'
-  | 'lonely';
+  | 'lonely'
+  | 'buyTax';
 
 export interface PlanErc20 {
   key: 'usdc' | 'dai' | 'wbtc';
@@ -43,6 +44,8 @@ export const PLAN_THIN = { name: 'Devnet Thin Liquidity', symbol: 'THIN', decima
 export const PLAN_LONELY = { name: 'Devnet Lonely', symbol: 'LONE', decimals: 18 } as const;
 // An OpenZeppelin ERC-721 (operator approvals), deployed after everything above so no earlier address moves.
 export const PLAN_COLLECTIBLE = { name: 'Devnet Collectible', symbol: 'DNFT' } as const;
+// A 90% buy tax and no sell tax, deployed after the collectible (layout 6) so no earlier address moves.
+export const PLAN_BUY_TAX = { name: 'Devnet Buy Tax', symbol: 'BTAX', decimals: 18 } as const;
 
 export interface PlanPool {
   /** Manifest key, e.g. `WETH/USDC`. */
@@ -78,6 +81,12 @@ export const PLAN_LATE_V2_POOLS: readonly PlanPool[] = [
   },
   // 1 THIN = 0.001 WETH, but only 0.5 WETH deep: below any sane liquidity floor for pricing.
   { name: 'WETH/THIN', tokenA: 'weth', tokenB: 'thin', amountA: E18 / 2n, amountB: 500n * E18 },
+];
+
+/** The V2 pool of the buy-tax token, seeded last of all (its pair is flagged after seeding). */
+export const PLAN_BUY_TAX_V2_POOLS: readonly PlanPool[] = [
+  // 1 BTAX = 0.0001 WETH; a buy out of the pair keeps 10% of what the pool sends.
+  { name: 'WETH/BTAX', tokenA: 'weth', tokenB: 'buyTax', amountA: 100n * E18, amountB: 1_000_000n * E18 },
 ];
 
 export interface PlanV3Pool extends PlanPool {
@@ -134,8 +143,10 @@ export function planFingerprint(): string {
       PLAN_THIN,
       PLAN_LONELY,
       PLAN_COLLECTIBLE,
+      PLAN_BUY_TAX,
       PLAN_V2_POOLS,
       PLAN_LATE_V2_POOLS,
+      PLAN_BUY_TAX_V2_POOLS,
       PLAN_V3_POOLS,
       PLAN_VAULT_DEPOSIT,
       PLAN_VAULT_YIELD,

@@ -7,7 +7,7 @@ import { configureChains } from '../../chains/configureChains.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
 import type { ActionTable } from '../actions/ActionModule.js';
 import { ExecutionGateway } from '../ExecutionGateway.js';
-import type { GatewayReceipt, GatewaySteps } from '../gatewayTypes.js';
+import type { ExecutionGatewayParameters, GatewayReceipt, GatewaySteps } from '../gatewayTypes.js';
 import { MemoryExecutionStore } from '../store/MemoryExecutionStore.js';
 import { v2RouterInterface } from '../../swap/swapInterfaces.js';
 import type { ConfirmationStore, ExecutionIntent, FeeQuote, Hex, NonceManager } from '../types.js';
@@ -68,7 +68,8 @@ export interface Script {
   fees?: FeeQuote;
   simulate?: Awaited<ReturnType<GatewaySteps['simulate']>>;
   price?: bigint | null;
-  safety?: { isHoneypot: boolean | null; sellTax: number | null; veto?: boolean };
+  /** The token-safety verdict of every acquired token (buy tax 0 unless given). */
+  safety?: { isHoneypot: boolean | null; sellTax: number | null; buyTax?: number | null; veto?: boolean };
   sendError?: Error;
   definitelyNotSent?: boolean;
   /** Receipt returned on the n-th wait (0-based), null before. */
@@ -90,6 +91,8 @@ export function harness(
     confirmations?: ConfirmationStore;
     clock?: () => number;
     actions?: ActionTable;
+    /** A real token-safety service instead of the scripted verdict. */
+    tokenSafety?: ExecutionGatewayParameters['tokenSafety'];
   } = {},
 ) {
   const calls: string[] = [];
@@ -178,15 +181,19 @@ export function harness(
     chains: registry,
     provider: async () => provider,
     governor,
-    tokenSafety: {
+    tokenSafety: shared.tokenSafety ?? {
       getReport: async ({ address }) => {
         calls.push('safety');
         await script.safetyGate;
         return {
           token: address,
           tax: script.safety
-            ? { isHoneypot: script.safety.isHoneypot, sellTax: script.safety.sellTax }
-            : { isHoneypot: false, sellTax: 0 },
+            ? {
+                isHoneypot: script.safety.isHoneypot,
+                buyTax: script.safety.buyTax === undefined ? 0 : script.safety.buyTax,
+                sellTax: script.safety.sellTax,
+              }
+            : { isHoneypot: false, buyTax: 0, sellTax: 0 },
           factors: script.safety?.veto ? [{ id: 'hidden-owner', veto: true, reason: 'hidden owner' }] : [],
         };
       },
