@@ -9,7 +9,7 @@ export interface CheckBridgeQuoteMatchesRequestParameters {
 
 /**
  * Pure: does the quote's own description (`action`, `estimate`) say what was asked — chains, tokens, amount, sender,
- * receiver — and is it self-consistent (`0 < toAmountMin ≤ toAmount`, `type: lifi`)? A quote for something else is
+ * receiver — and is it self-consistent (`toAmountMin ≤ toAmount`, `toAmount > 0`, `type: lifi`)? A quote for something else is
  * `BRIDGE_QUOTE_MISMATCH`. This reads the provider's words only; the calldata is checked by `checkBridgeCalldata`.
  * `null` means it matches.
  *
@@ -54,7 +54,8 @@ export function checkBridgeQuoteMatchesRequest({
   if (action.toAddress !== null && !sameAddress(action.toAddress, receiver)) {
     return mismatch(`receiver ${action.toAddress}, asked ${receiver}`);
   }
-  if (estimate.toAmount <= 0n || estimate.toAmountMin <= 0n || estimate.toAmountMin > estimate.toAmount) {
+  // A minimum of 0 is a slippage matter (checkBridgeSlippage); above the output it is nonsense.
+  if (estimate.toAmount <= 0n || estimate.toAmountMin > estimate.toAmount) {
     return mismatch(`minimum ${estimate.toAmountMin} out of range for an output of ${estimate.toAmount}`);
   }
   return null;
