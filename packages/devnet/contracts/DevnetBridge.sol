@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
-import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+/// The two ERC-20 calls the bridge makes (no library import: the devnet's tokens revert or return true).
+interface IDevnetBridgeToken {
+    function transfer(address to, uint256 amount) external returns (bool);
+    function transferFrom(address from, address to, uint256 amount) external returns (bool);
+}
 
 /// @title DevnetBridge
 /// @notice A small two-chain bridge for the devnet, called the way the LI.FI diamond is: the entry point takes the
@@ -16,8 +19,6 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 ///      caller's job, which is exactly what the tests of the bridge checks need. Native value sent with an ERC-20
 ///      deposit, or above `minAmount` for a native deposit, is kept by the bridge (a "fee"): a wrong `value` is lost.
 contract DevnetBridge {
-    using SafeERC20 for IERC20;
-
     /// Same layout as LI.FI's `ILiFi.BridgeData`.
     struct BridgeData {
         bytes32 transactionId;
@@ -86,6 +87,7 @@ contract DevnetBridge {
     error AlreadyFilled(bytes32 transactionId);
     error NothingToRefund(bytes32 transactionId);
     error NativeTransferFailed();
+    error TokenTransferFailed(address token);
 
     constructor(address relayer_) {
         relayer = relayer_;
@@ -114,7 +116,10 @@ contract DevnetBridge {
         if (bridgeData.sendingAssetId == address(0)) {
             if (msg.value < bridgeData.minAmount) revert NativeValueTooLow(msg.value, bridgeData.minAmount);
         } else {
-            IERC20(bridgeData.sendingAssetId).safeTransferFrom(msg.sender, address(this), bridgeData.minAmount);
+            bool ok = IDevnetBridgeToken(bridgeData.sendingAssetId).transferFrom(
+                msg.sender, address(this), bridgeData.minAmount
+            );
+            if (!ok) revert TokenTransferFailed(bridgeData.sendingAssetId);
         }
         deposits[bridgeData.transactionId] = Deposit({
             depositor: msg.sender,
@@ -153,7 +158,7 @@ contract DevnetBridge {
             (bool ok,) = payable(to).call{value: amount}("");
             if (!ok) revert NativeTransferFailed();
         } else {
-            IERC20(assetId).safeTransfer(to, amount);
+            if (!IDevnetBridgeToken(assetId).transfer(to, amount)) revert TokenTransferFailed(assetId);
         }
     }
 }

@@ -373,4 +373,5 @@ export const devnetBridgeAbi = [
   'error AlreadyFilled(bytes32 transactionId)',
   'error NothingToRefund(bytes32 transactionId)',
   'error NativeTransferFailed()',
+  'error TokenTransferFailed(address token)',
 ] as const;

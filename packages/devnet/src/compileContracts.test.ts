@@ -20,6 +20,7 @@ describe('compileContracts', () => {
         'HoneypotToken',
         'SwitchableToken',
         'DevnetCollectible',
+        'DevnetBridge',
       ].sort(),
     );
     for (const contract of Object.values(cold.contracts))
