@@ -172,6 +172,16 @@ describe('rate limits', () => {
     expect(sent()).toHaveLength(2);
   });
 
+  it('a reset that can only be a Unix time is read as one, and no hold is longer than LI.FI’s 2 h window', async () => {
+    const now = 1_700_000_000_000;
+    const client = createLifiClient({ baseUrl: lifi.url, now: () => now });
+    lifi.failNext('tools', { kind: 'rate-limit', resetSeconds: now / 1000 + 30 });
+    expect(await failure(client.getTools())).toMatchObject({ retryAfterMs: 30_000 });
+    const other = createLifiClient({ baseUrl: lifi.url, now: () => now });
+    lifi.failNext('tools', { kind: 'rate-limit', resetSeconds: 999_999_999 });
+    expect(await failure(other.getTools())).toMatchObject({ retryAfterMs: 7_200_000 });
+  });
+
   it('ratelimit-remaining 0 on a success holds the next call back until the reset', async () => {
     const limited = await startLifiFixture({
       chains: STATIC_FIXTURE_CHAINS,

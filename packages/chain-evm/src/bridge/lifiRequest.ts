@@ -32,6 +32,14 @@ export interface LifiRateLimitState {
 
 /** Without a reset header, how long a 429 holds the client back. */
 const DEFAULT_BACKOFF_MS = 60_000;
+/** LI.FI's longest window is 2 h: a reset further away is a misread header, not a reason to stop for years. */
+const MAX_HOLD_MS = 2 * 60 * 60 * 1000;
+
+/** `ratelimit-reset` is seconds until the reset; a value that can only be a Unix time is read as one. */
+function resetMs(resetSeconds: number, now: number): number {
+  const ms = resetSeconds > 1_000_000_000 ? resetSeconds * 1000 - now : resetSeconds * 1000;
+  return Math.min(Math.max(0, ms), MAX_HOLD_MS);
+}
 
 export async function lifiRequest(
   transport: LifiTransport,
@@ -92,7 +100,7 @@ export async function lifiRequest(
     state.last = rateLimit;
     // The window is spent: hold back until it resets rather than spend a request on a certain 429.
     if (rateLimit.remaining === 0 && rateLimit.resetSeconds !== null && rateLimit.resetSeconds > 0) {
-      state.blockedUntil = after + rateLimit.resetSeconds * 1000;
+      state.blockedUntil = after + resetMs(rateLimit.resetSeconds, after);
     }
   }
   if (status >= 200 && status < 300) {
@@ -170,13 +178,14 @@ function retryAfter(
   rateLimit: LifiRateLimit | null,
   now: number,
 ): number | undefined {
-  if (rateLimit?.resetSeconds !== null && rateLimit?.resetSeconds !== undefined)
-    return rateLimit.resetSeconds * 1000;
+  if (rateLimit?.resetSeconds !== null && rateLimit?.resetSeconds !== undefined) {
+    return resetMs(rateLimit.resetSeconds, now);
+  }
   const text = headers.get('retry-after')?.trim();
   if (!text) return undefined;
-  if (/^\d{1,10}$/.test(text)) return Number(text) * 1000;
+  if (/^\d{1,10}$/.test(text)) return Math.min(Number(text) * 1000, MAX_HOLD_MS);
   const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  return Number.isNaN(date) ? undefined : Math.min(Math.max(0, date - now), MAX_HOLD_MS);
 }
 
 /** `errors.failed[].subpaths[path][]` flattened, and `errors.filteredOut[]`, each entry checked before it is kept. */
