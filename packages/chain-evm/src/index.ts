@@ -369,3 +369,92 @@ export { type UsdFromWeiParameters, usdFromWei } from './portfolio/usdFromWei.js
 export { type PortfolioTotalsParameters, portfolioTotals } from './portfolio/portfolioTotals.js';
 export { defaultUsdToken } from './portfolio/defaultUsdToken.js';
 export { type ReadPortfolioParameters, readPortfolio } from './portfolio/readPortfolio.js';
+export {
+  BridgeProviderError,
+  type BridgeProviderErrorCode,
+  type BridgeProviderErrorParameters,
+  LIFI_ERROR_CODES,
+} from './bridge/BridgeProviderError.js';
+export type {
+  BridgeData,
+  BridgeQuoteRequest,
+  BridgeRefusal,
+  BridgeState,
+  DecodedLifiCalldata,
+  LifiChain,
+  LifiConnection,
+  LifiFacetData,
+  LifiFeeCost,
+  LifiGasCost,
+  LifiQuote,
+  LifiRateLimit,
+  LifiStatus,
+  LifiStatusTransaction,
+  LifiStatusValue,
+  LifiSwapData,
+  LifiToken,
+  LifiToolError,
+  LifiTools,
+  LifiTransactionRequest,
+} from './bridge/types.js';
+export { bpsToLifiSlippage } from './bridge/bpsToLifiSlippage.js';
+export { lifiSlippageToBps } from './bridge/lifiSlippageToBps.js';
+export { type HeaderReader, parseRateLimitHeaders } from './bridge/parseRateLimitHeaders.js';
+export { parseLifiQuote } from './bridge/parseLifiQuote.js';
+export { parseLifiStatus } from './bridge/parseLifiStatus.js';
+export { parseLifiChains } from './bridge/parseLifiChains.js';
+export { parseLifiConnections } from './bridge/parseLifiConnections.js';
+export { parseLifiTools } from './bridge/parseLifiTools.js';
+export type { LifiFetch } from './bridge/lifiRequest.js';
+export {
+  type CreateLifiClientParameters,
+  createLifiClient,
+  type GetLifiConnectionsParameters,
+  type GetLifiQuoteParameters,
+  type GetLifiStatusParameters,
+  LIFI_DEFAULT_MAX_PRICE_IMPACT_BPS,
+  type LifiClient,
+  type LifiRateLimitStatus,
+} from './bridge/createLifiClient.js';
+export { LIFI_FACET_FUNCTIONS, type LifiFacetFunction } from './bridge/lifiFacetFunctions.js';
+export {
+  type DecodeLifiCalldataParameters,
+  type DecodeLifiCalldataReturnType,
+  decodeLifiCalldata,
+} from './bridge/decodeLifiCalldata.js';
+export { LIFI_CONTRACTS, type LifiChainContracts } from './bridge/lifiContracts.js';
+export {
+  type ResolveBridgeAllowlistParameters,
+  resolveBridgeAllowlist,
+} from './bridge/resolveBridgeAllowlist.js';
+export {
+  type CheckBridgeQuoteMatchesRequestParameters,
+  checkBridgeQuoteMatchesRequest,
+} from './bridge/checkBridgeQuoteMatchesRequest.js';
+export { type CheckBridgeContractsParameters, checkBridgeContracts } from './bridge/checkBridgeContracts.js';
+export {
+  type CheckBridgeCalldataParameters,
+  type CheckBridgeCalldataReturnType,
+  checkBridgeCalldata,
+} from './bridge/checkBridgeCalldata.js';
+export {
+  type CheckBridgeTransactionParameters,
+  type CheckBridgeTransactionReturnType,
+  checkBridgeTransaction,
+} from './bridge/checkBridgeTransaction.js';
+export { type CheckBridgeSlippageParameters, checkBridgeSlippage } from './bridge/checkBridgeSlippage.js';
+export {
+  type CheckBridgeRequoteParameters,
+  type CheckBridgeRequoteReturnType,
+  checkBridgeRequote,
+} from './bridge/checkBridgeRequote.js';
+export {
+  type CheckBridgeQuoteParameters,
+  type CheckBridgeQuoteReturnType,
+  checkBridgeQuote,
+} from './bridge/checkBridgeQuote.js';
+export {
+  type NormalizeBridgeStatusParameters,
+  type NormalizeBridgeStatusReturnType,
+  normalizeBridgeStatus,
+} from './bridge/normalizeBridgeStatus.js';

@@ -57,6 +57,7 @@ describe('exported ABIs match the deployed artifacts', () => {
     expectSubset(abis.switchableTokenAbi, contracts.SwitchableToken.abi as InterfaceAbi);
     expectSubset(abis.buyTaxTokenAbi, contracts.BuyTaxToken.abi as InterfaceAbi);
     expectSubset(abis.erc721Abi, contracts.DevnetCollectible.abi as InterfaceAbi);
+    expectSubset(abis.devnetBridgeAbi, contracts.DevnetBridge.abi as InterfaceAbi);
   });
 
   it('Multicall3: every selector is dispatched by the public bytecode', () => {

@@ -21,6 +21,7 @@ describe('compileContracts', () => {
         'SwitchableToken',
         'DevnetCollectible',
         'BuyTaxToken',
+        'DevnetBridge',
       ].sort(),
     );
     for (const contract of Object.values(cold.contracts))

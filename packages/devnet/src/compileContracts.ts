@@ -14,7 +14,8 @@ export type DevnetContractName =
   | 'HighTaxToken'
   | 'SwitchableToken'
   | 'DevnetCollectible'
-  | 'BuyTaxToken';
+  | 'BuyTaxToken'
+  | 'DevnetBridge';
 
 /** ABI and creation bytecode of one compiled contract. */
 export interface CompiledContract {
@@ -50,6 +51,7 @@ const CONTRACT_NAMES: readonly DevnetContractName[] = [
   'SwitchableToken',
   'DevnetCollectible',
   'BuyTaxToken',
+  'DevnetBridge',
 ];
 const OZ_PREFIX = '@openzeppelin/contracts/';
 const SETTINGS = {
@@ -103,7 +105,7 @@ function readDevnetSources(): Record<string, string> {
 
 /**
  * Compiles the devnet's test contracts (honeypot, fee-on-transfer, 95%-sell-tax, switchable, ERC-4626 vault,
- * mintable ERC-20, mintable ERC-721) with solc-js 0.8.37 (`evmVersion: 'cancun'`) against the installed `@openzeppelin/contracts`,
+ * mintable ERC-20, mintable ERC-721, the two-chain bridge) with solc-js 0.8.37 (`evmVersion: 'cancun'`) against the installed `@openzeppelin/contracts`,
  * caching the output by source hash. solc-js is loaded only on a cache miss (it costs about a second).
  *
  * @example

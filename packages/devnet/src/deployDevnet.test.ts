@@ -133,6 +133,8 @@ describe('deployed layout', () => {
       uniswapV3SwapRouter: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707',
       uniswapV3QuoterV2: '0x0165878A594ca255338adfa4d48449f69242Eb8F',
       uniswapV3PositionManager: '0xa513E6E4b8f2a923D98304ec87F64353C4D5C853',
+      // Layout 6: appended after the ERC-721, nothing above moved.
+      devnetBridge: '0x4631BCAbD6dF18D94796344963cB60d44a4136b6',
     });
     expect(Object.fromEntries(Object.entries(tokens).map(([key, token]) => [key, token.address]))).toEqual({
       usdc: '0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6',

@@ -1,7 +1,7 @@
 import { getAddress, Interface, type InterfaceAbi, MaxUint256, ZeroAddress } from 'ethers';
 import { multicall3CreationBytecode } from './artifacts/multicall3Bytecode.js';
 import type { CompiledContract, DevnetContractName } from './compileContracts.js';
-import { ANVIL_ACCOUNTS, DEVNET_CHAIN_ID, MULTICALL3_ADDRESS } from './constants.js';
+import { ANVIL_ACCOUNTS, DEVNET_BRIDGE_RELAYER, MULTICALL3_ADDRESS } from './constants.js';
 import type { RpcClient } from './createRpcClient.js';
 import { encodeSqrtPriceX96 } from './encodeSqrtPriceX96.js';
 import { DeploymentError } from './errors/DeploymentError.js';
@@ -9,6 +9,7 @@ import {
   ACCOUNT_BALANCE,
   PLAN_BUY_TAX,
   PLAN_BUY_TAX_V2_POOLS,
+  PLAN_BRIDGE_LIQUIDITY,
   PLAN_COLLECTIBLE,
   PLAN_ERC20S,
   PLAN_FEE_TOKEN,
@@ -16,6 +17,7 @@ import {
   PLAN_HONEYPOT,
   PLAN_LATE_V2_POOLS,
   PLAN_LONELY,
+  PLAN_RELAYER_BALANCE,
   PLAN_SWITCHABLE,
   PLAN_THIN,
   PLAN_V2_POOLS,
@@ -38,7 +40,10 @@ export type DevnetLayout = Omit<DevnetManifest, 'rpcUrl'>;
 
 /** Parameters of {@link deployDevnet}. */
 export interface DeployDevnetParameters {
-  /** Client of a fresh anvil (chain id 31337, default mnemonic, automine). */
+  /**
+   * Client of a fresh anvil (default mnemonic, automine). Any chain id: the layout records the node's, and every
+   * address is the same on every chain (same deployer, same nonces), like a contract deployed with CREATE2.
+   */
   rpc: RpcClient;
   /** Output of `compileContracts()`. */
   compiled: Record<DevnetContractName, CompiledContract>;
@@ -72,8 +77,8 @@ function loadArtifact(path: string): Artifact {
  * Uniswap V2 (factory, Router02) and V3 (factory, SwapRouter, QuoterV2, NonfungiblePositionManager), the
  * USDC/DAI/WBTC-like tokens, the honeypot, the fee-on-transfer token and the ERC-4626 vault, then seeds the
  * V2 pairs and full-range V3 positions at ETH ≈ 3,000 USD and BTC ≈ 60,000 USD; the tokens added later (95% sell
- * tax, switchable, thin pool, no pool), an ERC-721 and a 90% buy-tax token come after all of it, so earlier
- * addresses never move.
+ * tax, switchable, thin pool, no pool), an ERC-721, a 90% buy-tax token and the two-chain bridge (with its
+ * liquidity) come after all of it, so earlier addresses never move.
  *
  * @example
  * ```ts
@@ -85,6 +90,7 @@ function loadArtifact(path: string): Artifact {
 export async function deployDevnet(parameters: DeployDevnetParameters): Promise<DeployDevnetReturnType> {
   const { rpc, compiled } = parameters;
   const deployer = ANVIL_ACCOUNTS[0]!.address;
+  const chainId = Number(BigInt(await rpc.request<Hex>('eth_chainId', [])));
 
   const send = (step: string, tx: { to?: Hex; data: Hex; value?: bigint }) =>
     sendTransaction({ rpc, step, from: deployer, ...tx });
@@ -369,12 +375,28 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
   for (const pool of PLAN_BUY_TAX_V2_POOLS) buyTaxV2Pools[pool.name] = await seedV2Pool(pool);
   await primeV2Pairs(buyTaxV2Pools);
   Object.assign(v2Pools, buyTaxV2Pools);
+  // 10. The two-chain bridge (the same address on every devnet chain), deployed after everything else, and its
+  //     liquidity: it pays fills out of its own balance. The relayer is not one of anvil's accounts.
+  const devnetBridge = await deploy('DevnetBridge', compiledArtifact('DevnetBridge'), [
+    DEVNET_BRIDGE_RELAYER.address,
+  ]);
+  for (const key of ['usdc', 'dai', 'wbtc'] as const) {
+    await send(`bridge liquidity ${key}`, {
+      to: addressOf(key),
+      data: erc20.encodeFunctionData('mint', [devnetBridge, PLAN_BRIDGE_LIQUIDITY[key]]) as Hex,
+    });
+  }
+  await rpc.request('anvil_setBalance', [devnetBridge, `0x${PLAN_BRIDGE_LIQUIDITY.native.toString(16)}`]);
+  await rpc.request('anvil_setBalance', [
+    DEVNET_BRIDGE_RELAYER.address,
+    `0x${PLAN_RELAYER_BALANCE.toString(16)}`,
+  ]);
 
   // 10. Every account ends with exactly 10,000 ETH (the deployer paid gas and wrapped ETH).
   await rpc.request('anvil_setBalance', [deployer, `0x${ACCOUNT_BALANCE.toString(16)}`]);
 
   return {
-    chainId: DEVNET_CHAIN_ID,
+    chainId,
     accounts: ANVIL_ACCOUNTS.map((account) => ({ ...account })),
     contracts: {
       weth,
@@ -385,6 +407,7 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
       uniswapV3SwapRouter: swapRouter,
       uniswapV3QuoterV2: quoterV2,
       uniswapV3PositionManager: positionManager,
+      devnetBridge,
     },
     tokens: {
       usdc: tokens.usdc!,

@@ -28,7 +28,7 @@ export interface DevnetV3Pool {
 
 /** Everything deployed on the devnet, with addresses that are identical on every start. */
 export interface DevnetManifest {
-  /** 31337. */
+  /** 31337 by default; the chain id `startDevnet` was given (31338 for the bridge's other side). */
   chainId: number;
   /** `http://127.0.0.1:PORT`. */
   rpcUrl: string;
@@ -43,6 +43,11 @@ export interface DevnetManifest {
     uniswapV3SwapRouter: `0x${string}`;
     uniswapV3QuoterV2: `0x${string}`;
     uniswapV3PositionManager: `0x${string}`;
+    /**
+     * The two-chain bridge (same address on every devnet chain): LI.FI-`BridgeData`-shaped deposits on the source
+     * chain, fills and refunds by `DEVNET_BRIDGE_RELAYER` only; holds USDC/DAI/WBTC and ETH liquidity.
+     */
+    devnetBridge: `0x${string}`;
   };
   tokens: {
     usdc: DevnetToken;

@@ -6,7 +6,7 @@ const E6 = 10n ** 6n;
 const E8 = 10n ** 8n;
 
 /** Bump when the deployment procedure changes in a way the plan below does not capture. */
-export const LAYOUT_VERSION = 'devnet-layout-6';
+export const LAYOUT_VERSION = 'devnet-layout-7';
 
 export type PlanTokenKey =
   | 'weth'
@@ -46,6 +46,20 @@ export const PLAN_LONELY = { name: 'Devnet Lonely', symbol: 'LONE', decimals: 18
 export const PLAN_COLLECTIBLE = { name: 'Devnet Collectible', symbol: 'DNFT' } as const;
 // A 90% buy tax and no sell tax, deployed after the collectible (layout 6) so no earlier address moves.
 export const PLAN_BUY_TAX = { name: 'Devnet Buy Tax', symbol: 'BTAX', decimals: 18 } as const;
+
+/**
+ * The devnet bridge's liquidity on every chain (it pays fills out of its own balance), deployed after everything
+ * above so no earlier address moves. Native ETH is set with `anvil_setBalance`; the tokens are minted to it.
+ */
+export const PLAN_BRIDGE_LIQUIDITY = {
+  native: 1_000n * E18,
+  usdc: 10_000_000n * E6,
+  dai: 10_000_000n * E18,
+  wbtc: 100n * E8,
+} as const;
+
+/** Gas money of the bridge relayer (not one of anvil's accounts) on every devnet chain. */
+export const PLAN_RELAYER_BALANCE = 100n * E18;
 
 export interface PlanPool {
   /** Manifest key, e.g. `WETH/USDC`. */
@@ -150,6 +164,8 @@ export function planFingerprint(): string {
       PLAN_V3_POOLS,
       PLAN_VAULT_DEPOSIT,
       PLAN_VAULT_YIELD,
+      PLAN_BRIDGE_LIQUIDITY,
+      PLAN_RELAYER_BALANCE,
     },
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );
