@@ -39,8 +39,8 @@ describe('priceInNative (devnet)', () => {
       ],
       minLiquidityWei: floor,
     });
-    // One V2 pair + three V3 pools (slot0 and the pool's WETH balance each): 7 calls for the one token.
-    expect(sent).toEqual([7]);
+    // One V2 pair (getReserves) + three V3 pools (slot0, liquidity and observe each): 10 calls for the one token.
+    expect(sent).toEqual([10]);
     for (const [i, amount] of [123_456_789n, 10n ** 6n].entries()) {
       const alone = await priceInNative({
         provider: env.provider,
