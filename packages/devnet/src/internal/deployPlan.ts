@@ -133,13 +133,50 @@ export const PLAN_OBSERVATION_CARDINALITY = 256;
  * the 100-WETH V2 pairs go to 500 WETH, and the 0.05% WETH/USDC pool to 500 WETH. `amountB` is what is sent; the
  * FEE token loses 5% on the way, so 4,000,000 sent makes 3,800,000 arrive (the pair's 100 : 950,000 ratio).
  */
-export const PLAN_DEPTH_TOP_UPS: readonly (PlanPool & { protocol: 'v2' | 'v3'; fee?: 500 | 3000 | 10000 })[] = [
-  { protocol: 'v2', name: 'WETH/HONEY', tokenA: 'weth', tokenB: 'honeypot', amountA: 400n * E18, amountB: 4_000_000n * E18 },
-  { protocol: 'v2', name: 'WETH/FEE', tokenA: 'weth', tokenB: 'feeToken', amountA: 400n * E18, amountB: 4_000_000n * E18 },
-  { protocol: 'v2', name: 'WETH/TAX', tokenA: 'weth', tokenB: 'highTax', amountA: 400n * E18, amountB: 4_000_000n * E18 },
-  { protocol: 'v2', name: 'WETH/SWITCH', tokenA: 'weth', tokenB: 'switchable', amountA: 400n * E18, amountB: 4_000_000n * E18 },
-  { protocol: 'v3', fee: 500, name: 'WETH/USDC/500', tokenA: 'weth', tokenB: 'usdc', amountA: 300n * E18, amountB: 900_000n * E6 },
-];
+export const PLAN_DEPTH_TOP_UPS: readonly (PlanPool & { protocol: 'v2' | 'v3'; fee?: 500 | 3000 | 10000 })[] =
+  [
+    {
+      protocol: 'v2',
+      name: 'WETH/HONEY',
+      tokenA: 'weth',
+      tokenB: 'honeypot',
+      amountA: 400n * E18,
+      amountB: 4_000_000n * E18,
+    },
+    {
+      protocol: 'v2',
+      name: 'WETH/FEE',
+      tokenA: 'weth',
+      tokenB: 'feeToken',
+      amountA: 400n * E18,
+      amountB: 4_000_000n * E18,
+    },
+    {
+      protocol: 'v2',
+      name: 'WETH/TAX',
+      tokenA: 'weth',
+      tokenB: 'highTax',
+      amountA: 400n * E18,
+      amountB: 4_000_000n * E18,
+    },
+    {
+      protocol: 'v2',
+      name: 'WETH/SWITCH',
+      tokenA: 'weth',
+      tokenB: 'switchable',
+      amountA: 400n * E18,
+      amountB: 4_000_000n * E18,
+    },
+    {
+      protocol: 'v3',
+      fee: 500,
+      name: 'WETH/USDC/500',
+      tokenA: 'weth',
+      tokenB: 'usdc',
+      amountA: 300n * E18,
+      amountB: 900_000n * E6,
+    },
+  ];
 
 /** USDC deposited into the vault by the deployer, then donated to it as simulated yield (share price 1.05). */
 export const PLAN_VAULT_DEPOSIT = 1_000_000n * E6;
