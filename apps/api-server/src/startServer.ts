@@ -124,6 +124,7 @@ export async function startServer({
         }),
         steps: createGatewaySteps({
           minLiquidityWei: config.gateway.minLiquidityWei,
+          maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
           timeoutMs: config.rpcTimeoutMs,
         }),
         settings: {
@@ -161,6 +162,7 @@ export async function startServer({
       idempotency: new SqliteIdempotencyStore({ database }),
       registry: config.chains,
       minLiquidityWei: config.gateway.minLiquidityWei,
+      maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
       holdSeconds: config.confirm.mode.kind === 'off' ? 0 : Math.ceil(config.confirm.ttlMs / 1000),
     }),
     governor: governorService,
@@ -178,6 +180,7 @@ export async function startServer({
         defaultLargeOutgoingWei: config.watcher.largeOutgoingWei,
         maxWallets: config.watcher.maxWallets,
         minLiquidityWei: config.gateway.minLiquidityWei,
+        maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
       },
       onAlert: (alert) => hub.publish('watcher.alert', { ...alert }),
     }),
@@ -189,6 +192,7 @@ export async function startServer({
       registry: config.chains,
       settings: config.approvals,
       minLiquidityWei: config.gateway.minLiquidityWei,
+      maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
       killSwitch: async () => (await governorService.governor.status()).killSwitch,
     }),
     gas: new GasService({ providers, wallet: address, feeCeilingWei: config.gateway.feeCeilingWei }),
@@ -198,6 +202,7 @@ export async function startServer({
       extraTokens: swapTokens ?? new Map(),
       config: config.portfolio,
       minLiquidityWei: config.gateway.minLiquidityWei,
+      maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
     }),
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
