@@ -393,7 +393,7 @@ describe('pricing depth and history (appended last)', () => {
       'function observe(uint32[]) view returns (int56[], uint160[])',
       'function slot0() view returns (uint160, int24 tick, uint16, uint16 cardinality, uint16 cardinalityNext, uint8, bool)',
       'function liquidity() view returns (uint128)',
-    ];
+    ] as const;
     const latest = await provider.getBlock('latest');
     expect(Math.abs((latest?.timestamp ?? 0) - Math.floor(Date.now() / 1000))).toBeLessThan(120);
     for (const pool of Object.values(pools.v3)) {
