@@ -161,7 +161,7 @@ export async function readPortfolio(parameters: ReadPortfolioParameters): Promis
       return priced.reason ?? 'not priced';
     }
     return item.routes.length > 0
-      ? `no pool against the wrapped native is a price source (depth under the ${rules.minLiquidityWei} wei floor, or a V3 spot off its TWAP)`
+      ? `no pool against the wrapped native is a price source (depth under ${rules.minLiquidityWei} wei, the liquidity floor; or a V3 spot off its TWAP)`
       : 'no Uniswap V2/V3 pool against the wrapped native';
   };
 
