@@ -165,6 +165,7 @@ export { isDefinitelyNotSent } from './gateway/steps/isDefinitelyNotSent.js';
 export {
   type PriceInNativeParameters,
   type PriceInNativeReturnType,
+  PRICING_TOKENS_PER_REQUEST,
   type PriceRoute,
   priceInNative,
 } from './gateway/steps/priceInNative.js';

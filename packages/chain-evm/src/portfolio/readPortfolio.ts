@@ -41,11 +41,12 @@ export interface ReadPortfolioParameters extends PricingRules {
  *
  * 1. balances — `readTokenBalances`: `ceil(tokens / batchSize)` Multicall3 requests (native balance included);
  * 2. vault shares held — `readVaultAssets`: one request, only when a declared ERC-4626 vault has shares;
- * 3. prices — the gateway's `priceInNative`: one request for every held token, every vault's underlying and the
- *    USD stablecoin (highest usable Uniswap V2/V3 route against the wrapped native, liquidity floor applied;
- *    WETH 1:1).
+ * 3. prices — the gateway's `priceInNative`: one request per 300 distinct tokens priced (every held token, every
+ *    vault's underlying and the USD stablecoin; highest Uniswap V2/V3 route against the wrapped native meeting the
+ *    pricing rules; WETH 1:1).
  *
- * So at most `ceil(tokens / batchSize) + 2` requests, never one per token. A token without a usable route has
+ * So at most `ceil(tokens / batchSize) + 1 + ceil(priced / 300)` requests (`+ 2` up to 300 tokens), never one per
+ * token. A token without a usable route has
  * `valueWei: null` (never 0) and is counted in `totals.unpriced`; USD figures are `null` when the stablecoin itself
  * cannot be priced. Node trouble → `RpcError`, never a partial or default answer.
  *

@@ -1,8 +1,15 @@
 import type { Address, ChainInfo } from '../../chains/chains.js';
 import { aggregate3, type RpcSender } from '../../multicall/aggregate3.js';
 import { planTokenPricing } from '../../pricing/planTokenPricing.js';
+import { PricingError } from '../../pricing/PricingError.js';
 import { resolvePricingRules } from '../../pricing/resolvePricingRules.js';
-import type { PriceSourceRejection, PricingRules } from '../../pricing/types.js';
+import type { JudgedPool, PriceSourceRejection, PricingRules } from '../../pricing/types.js';
+
+/**
+ * Distinct tokens priced per Multicall3 request (10 calls each, ≈ 1.4 MB of JSON-RPC request): nodes cap request
+ * bodies (anvil refuses ≈ 2 MB, geth 5 MB). Up to this many tokens pricing is ONE request; beyond, parallel ones.
+ */
+export const PRICING_TOKENS_PER_REQUEST = 300;
 
 /** One price source of a token: a Uniswap pool against the wrapped native, judged by the pricing rules. */
 export interface PriceRoute {
@@ -33,6 +40,8 @@ export interface PriceInNativeParameters extends PricingRules {
   readonly timeoutMs?: number;
   /** Block to read the pools at (default `'latest'`): pin it to value a snapshot read at that block. */
   readonly blockTag?: 'latest' | bigint;
+  /** Distinct tokens per request (default {@link PRICING_TOKENS_PER_REQUEST}; lower it for a node that caps bodies). */
+  readonly tokensPerRequest?: number;
 }
 
 /** Result of {@link priceInNative}. */
@@ -53,7 +62,8 @@ export interface PriceInNativeReturnType {
 
 /**
  * Values ERC-20 amounts in wrapped-native wei (the ETH-equivalent the governor is charged), read on chain in ONE
- * Multicall3 round trip: each token's Uniswap V2 pair and V3 pools (0.05/0.3/1%) against the wrapped native,
+ * Multicall3 round trip (for up to {@link PRICING_TOKENS_PER_REQUEST} distinct tokens; more are read in parallel
+ * requests — pass `blockTag` to read them all at one block): each token's Uniswap V2 pair and V3 pools (0.05/0.3/1%) against the wrapped native,
  * addressed by CREATE2 with the canonical init-code hashes (no factory look-ups). Spot prices, exact bigint maths.
  * The wrapped native counts 1:1.
  *
@@ -82,9 +92,15 @@ export async function priceInNative({
   amounts,
   timeoutMs,
   blockTag,
+  tokensPerRequest = PRICING_TOKENS_PER_REQUEST,
   ...pricingRules
 }: PriceInNativeParameters): Promise<PriceInNativeReturnType> {
   const rules = resolvePricingRules(pricingRules);
+  if (!Number.isInteger(tokensPerRequest) || tokensPerRequest < 1) {
+    throw new PricingError('INVALID_PRICING_PARAMETER', 'tokensPerRequest must be a positive integer', {
+      details: String(tokensPerRequest),
+    });
+  }
   const weth = chain.contracts.wrappedNative;
   const { multicall3, uniswapV2, uniswapV3 } = chain.contracts;
   // Zero amounts (an approval spends nothing) are worth zero and need no pool.
@@ -113,16 +129,28 @@ export async function priceInNative({
       })),
     };
   }
-  const plan = planTokenPricing({ chain, tokens: erc20.map((a) => a.token), rules });
-  const results = await aggregate3({
-    provider,
-    chainId: chain.id,
-    multicall3,
-    calls: plan.calls,
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    ...(blockTag === undefined ? {} : { blockTag }),
-  });
-  const poolsByToken = plan.read(results);
+  // One request for up to `tokensPerRequest` distinct tokens (10 calls each); more go in parallel requests.
+  const distinct = [...new Map(erc20.map((a) => [a.token.toLowerCase(), a.token])).values()];
+  const chunks: Address[][] = [];
+  for (let i = 0; i < distinct.length; i += tokensPerRequest) {
+    chunks.push(distinct.slice(i, i + tokensPerRequest));
+  }
+  const poolsByToken = new Map<string, JudgedPool[]>();
+  const read = await Promise.all(
+    chunks.map(async (tokens) => {
+      const plan = planTokenPricing({ chain, tokens, rules });
+      const results = await aggregate3({
+        provider,
+        chainId: chain.id,
+        multicall3,
+        calls: plan.calls,
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        ...(blockTag === undefined ? {} : { blockTag }),
+      });
+      return plan.read(results);
+    }),
+  );
+  for (const map of read) for (const [token, pools] of map) poolsByToken.set(token, pools);
   let total: bigint | null = 0n;
   let reason: string | null = null;
   const items = amounts.map((a) => {
