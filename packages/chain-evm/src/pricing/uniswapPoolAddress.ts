@@ -9,6 +9,10 @@ export const UNISWAP_V3_POOL_INIT_CODE_HASH =
   '0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54';
 
 const word = (hex: string) => hex.slice(2).toLowerCase().padStart(64, '0');
+// Pool addresses never change: computed once (two keccaks and a checksum each, ~0.1–1 ms), then remembered. Bounded:
+// past CACHE_LIMIT entries the oldest are forgotten.
+const CACHE_LIMIT = 20_000;
+const cache = new Map<string, Address>();
 
 /** Parameters of {@link uniswapPoolAddress}. */
 export interface UniswapPoolAddressParameters {
@@ -39,11 +43,19 @@ export function uniswapPoolAddress({
   fee,
 }: UniswapPoolAddressParameters): Address {
   const [t0, t1] = BigInt(tokenA) < BigInt(tokenB) ? [tokenA, tokenB] : [tokenB, tokenA];
+  const key = `${protocol}:${factory}:${t0}:${t1}:${protocol === 'v3' ? (fee ?? 0) : ''}`.toLowerCase();
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  let address: Address;
   if (protocol === 'v2') {
     const salt = keccak256(`0x${t0.slice(2)}${t1.slice(2)}`.toLowerCase());
-    return getCreate2Address(factory, salt, UNISWAP_V2_PAIR_INIT_CODE_HASH) as Address;
+    address = getCreate2Address(factory, salt, UNISWAP_V2_PAIR_INIT_CODE_HASH) as Address;
+  } else {
+    // abi.encode(token0, token1, fee), written out.
+    const salt = keccak256(`0x${word(t0)}${word(t1)}${(fee ?? 0).toString(16).padStart(64, '0')}`);
+    address = getCreate2Address(factory, salt, UNISWAP_V3_POOL_INIT_CODE_HASH) as Address;
   }
-  // abi.encode(token0, token1, fee), written out.
-  const salt = keccak256(`0x${word(t0)}${word(t1)}${(fee ?? 0).toString(16).padStart(64, '0')}`);
-  return getCreate2Address(factory, salt, UNISWAP_V3_POOL_INIT_CODE_HASH) as Address;
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, address);
+  return address;
 }
