@@ -79,6 +79,19 @@ describe('decodePoolState', () => {
     expect(
       decodePoolState({ protocol: 'v3', results: [failed, failed, failed], twapWindowSeconds: 1800 }),
     ).toBeNull();
+    // An answer that is not two cumulatives (one element, truncated) is no TWAP either.
+    for (const odd of [
+      ok(['int56[]', 'uint160[]'], [[5n], [0n]]),
+      { success: true, returnData: '0x1234' } as Aggregate3Result,
+    ]) {
+      expect(
+        decodePoolState({
+          protocol: 'v3',
+          results: [slot0(2n ** 96n, 0), failed, odd],
+          twapWindowSeconds: 1800,
+        }),
+      ).toMatchObject({ twapTick: null });
+    }
     expect(
       decodePoolState({ protocol: 'v3', results: [slot0(0n, 0), failed, failed], twapWindowSeconds: 1800 }),
     ).toBeNull();

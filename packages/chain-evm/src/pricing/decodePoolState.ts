@@ -1,8 +1,5 @@
-import { AbiCoder } from 'ethers';
 import type { Aggregate3Result } from '../multicall/aggregate3.js';
 import type { PoolState } from './types.js';
-
-const coder = AbiCoder.defaultAbiCoder();
 
 /** Parameters of {@link decodePoolState}. */
 export interface DecodePoolStateParameters {
@@ -50,16 +47,21 @@ export function decodePoolState({
 
 function meanTick(result: Aggregate3Result | undefined, window: number): number | null {
   if (!result?.success || window <= 0) return null;
-  try {
-    const [cumulatives] = coder.decode(['int56[]', 'uint160[]'], result.returnData) as unknown as [bigint[]];
-    const [then, now] = cumulatives;
-    if (cumulatives.length !== 2 || then === undefined || now === undefined) return null;
-    const delta = now - then;
-    const span = BigInt(window);
-    let tick = delta / span;
-    if (delta < 0n && delta % span !== 0n) tick -= 1n;
-    return Number(tick);
-  } catch {
-    return null;
-  }
+  // (int56[] tickCumulatives, uint160[] …): the first array's offset, then its length and two words, read by hand
+  // (ethers' coder costs ~10× more, on every pool of every quote).
+  const data = result.returnData;
+  const wordAt = (byte: number): bigint | null => {
+    const start = 2 + byte * 2;
+    return data.length >= start + 64 ? BigInt(`0x${data.slice(start, start + 64)}`) : null;
+  };
+  const offset = wordAt(0);
+  if (offset === null || offset > 1_000_000n) return null;
+  const at = Number(offset);
+  const [length, thenWord, nowWord] = [wordAt(at), wordAt(at + 32), wordAt(at + 64)];
+  if (length !== 2n || thenWord === null || nowWord === null) return null;
+  const delta = BigInt.asIntN(56, nowWord) - BigInt.asIntN(56, thenWord);
+  const span = BigInt(window);
+  let tick = delta / span;
+  if (delta < 0n && delta % span !== 0n) tick -= 1n;
+  return Number(tick);
 }
