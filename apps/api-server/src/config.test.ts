@@ -24,6 +24,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('pricing rules: a 10 WETH depth floor and a 500 bps TWAP bound by default; the bound parsed and checked', () => {
+    expect(loadConfig({ WEB3_API_KEY: KEY }).gateway).toMatchObject({
+      minLiquidityWei: 10n * 10n ** 18n,
+      maxTwapDeviationBps: 500,
+    });
+    expect(
+      loadConfig({ WEB3_API_KEY: KEY, PRICING_MAX_TWAP_DEVIATION_BPS: '150' }).gateway.maxTwapDeviationBps,
+    ).toBe(150);
+    for (const bad of ['-1', '2.5', 'lots', '100001']) {
+      expect(() => loadConfig({ WEB3_API_KEY: KEY, PRICING_MAX_TWAP_DEVIATION_BPS: bad })).toThrow(
+        /^PRICING_MAX_TWAP_DEVIATION_BPS: must be an integer from 0 to 100000/,
+      );
+    }
+  });
+
   it('flags non-loopback hosts as network-exposed', () => {
     expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '0.0.0.0' }).networkExposed).toBe(true);
     expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '10.1.2.3' }).networkExposed).toBe(true);

@@ -61,8 +61,17 @@ export interface Config {
   defaultChainId: number | undefined;
   /** The execution gateway's tunables. */
   gateway: {
-    /** Pools holding less wrapped native than this are not price sources (`PRICING_MIN_LIQUIDITY_ETH`, default 10). */
+    /**
+     * The pricing floor, applied to a pool's DEPTH — the wrapped native it pays out within 5% of its price (V2
+     * reserves; V3 liquidity in range): shallower pools are not price sources, nor swap routes
+     * (`PRICING_MIN_LIQUIDITY_ETH`, default 10).
+     */
     minLiquidityWei: bigint;
+    /**
+     * A V3 pool whose spot is further than this from its own 30-minute TWAP is not a price source; nor is one that
+     * cannot answer `observe` for the window (`PRICING_MAX_TWAP_DEVIATION_BPS`, default 500 = 5%).
+     */
+    maxTwapDeviationBps: number;
     /** How long a request waits for a receipt before answering 202 pending (`RECEIPT_TIMEOUT_MS`, default 60000). */
     receiptTimeoutMs: number;
     /** A transaction not mined after this long is replaced with higher fees (`TX_REPLACE_AFTER_MS`, default 30000). */
@@ -280,6 +289,7 @@ export function loadConfig(env: Env): Config {
   const maxSlippageBps = parseInteger(env, 'MAX_SLIPPAGE_BPS', 100, 0, 5_000);
   const gateway = {
     minLiquidityWei: parseEth(env, 'PRICING_MIN_LIQUIDITY_ETH', '10'),
+    maxTwapDeviationBps: parseInteger(env, 'PRICING_MAX_TWAP_DEVIATION_BPS', 500, 0, 100_000),
     receiptTimeoutMs: parseInteger(env, 'RECEIPT_TIMEOUT_MS', 60_000, 100, 600_000),
     replaceAfterMs: parseInteger(env, 'TX_REPLACE_AFTER_MS', 30_000, 100, 3_600_000),
     feeCeilingWei: BigInt(parseInteger(env, 'GAS_PRICE_CEILING_GWEI', 500, 1, 100_000)) * 1_000_000_000n,

@@ -125,6 +125,7 @@ export async function startServer({
         }),
         steps: createGatewaySteps({
           minLiquidityWei: config.gateway.minLiquidityWei,
+          maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
           timeoutMs: config.rpcTimeoutMs,
         }),
         settings: {
@@ -162,6 +163,7 @@ export async function startServer({
       idempotency: new SqliteIdempotencyStore({ database }),
       registry: config.chains,
       minLiquidityWei: config.gateway.minLiquidityWei,
+      maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
       holdSeconds: config.confirm.mode.kind === 'off' ? 0 : Math.ceil(config.confirm.ttlMs / 1000),
     }),
     governor: governorService,
@@ -179,6 +181,7 @@ export async function startServer({
         defaultLargeOutgoingWei: config.watcher.largeOutgoingWei,
         maxWallets: config.watcher.maxWallets,
         minLiquidityWei: config.gateway.minLiquidityWei,
+        maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
       },
       onAlert: (alert) => hub.publish('watcher.alert', { ...alert }),
       onDeferred: (deferral) => hub.publish('watcher.deferred', { ...deferral }),
@@ -191,6 +194,7 @@ export async function startServer({
       registry: config.chains,
       settings: config.approvals,
       minLiquidityWei: config.gateway.minLiquidityWei,
+      maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
       killSwitch: async () => (await governorService.governor.status()).killSwitch,
     }),
     gas: new GasService({ providers, wallet: address, feeCeilingWei: config.gateway.feeCeilingWei }),
@@ -200,6 +204,7 @@ export async function startServer({
       extraTokens: swapTokens ?? new Map(),
       config: config.portfolio,
       minLiquidityWei: config.gateway.minLiquidityWei,
+      maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
     }),
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });

@@ -161,13 +161,15 @@ describe('POST /swap/execute', () => {
     );
   });
 
-  it('selling a token priced only through a thin pool → 403 VALUE_UNKNOWN, nothing sent', async () => {
+  it('selling a token whose only pool is thin → 422 NO_ROUTE (a pool too shallow to price cannot carry the swap), nothing sent', async () => {
+    // The same depth rule decides pricing and routing: the quote finds no route, so the gateway is never asked.
+    // (A sale routed elsewhere of a token priced only through thin pools is VALUE_UNKNOWN: pricing-attack.e2e.)
     const thin = devnet.manifest.tokens.thin;
     await mintToken({ devnet, token: thin, to: wallet, amount: 10n ** 18n });
     const nonce = await reader.getTransactionCount(wallet);
     const res = await post({ tokenIn: thin.address, tokenOut: 'ETH', amountIn: '1' });
-    expect(res.status).toBe(403);
-    expect(((await res.json()) as { code: string }).code).toBe('VALUE_UNKNOWN');
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { code: string }).code).toBe('NO_ROUTE');
     expect(await reader.getTransactionCount(wallet)).toBe(nonce);
   });
 

@@ -184,9 +184,23 @@ export { isDefinitelyNotSent } from './gateway/steps/isDefinitelyNotSent.js';
 export {
   type PriceInNativeParameters,
   type PriceInNativeReturnType,
+  PRICING_TOKENS_PER_REQUEST,
   type PriceRoute,
   priceInNative,
 } from './gateway/steps/priceInNative.js';
+// Pricing rules (shared by the gateway's valuation, portfolio, approval risk, the watcher and quotes).
+export { type DepthWithinBandParameters, depthWithinBand } from './pricing/depthWithinBand.js';
+export { PricingError, type PricingErrorCode } from './pricing/PricingError.js';
+export {
+  DEFAULT_DEPTH_BAND_BPS,
+  DEFAULT_MAX_TWAP_DEVIATION_BPS,
+  DEFAULT_MIN_LIQUIDITY_WEI,
+  DEFAULT_TWAP_WINDOW_SECONDS,
+} from './pricing/pricingDefaults.js';
+export { resolvePricingRules } from './pricing/resolvePricingRules.js';
+export { type TwapDeviationBpsParameters, twapDeviationBps } from './pricing/twapDeviationBps.js';
+export type { PriceSourceRejection, PricingRules } from './pricing/types.js';
+export { type V3VirtualReservesParameters, v3VirtualReserves } from './pricing/v3VirtualReserves.js';
 export {
   GAS_MARGIN_BPS,
   type SimulateTransactionParameters,

@@ -384,7 +384,7 @@ describe('high-tax token', () => {
 describe('buy-tax token', () => {
   it('a buy out of its pair keeps 10%: the pair’s Transfer shows the full amount, then 90% is burned from the buyer; sells are untaxed', async () => {
     const { contracts, tokens, pools } = devnet.manifest;
-    expect(await wethReserves(pools.v2['WETH/BTAX']!)).toEqual([parseEther('100'), parseEther('1000000')]);
+    expect(await wethReserves(pools.v2['WETH/BTAX']!)).toEqual([parseEther('500'), parseEther('5000000')]);
     const signer = devSigner(devnet, provider, 7);
     const router = contractAt(contracts.uniswapV2Router02, uniswapV2RouterAbi, signer);
     const token = contractAt(tokens.buyTax.address, [...erc20Abi, ...buyTaxTokenAbi], signer);
@@ -437,10 +437,39 @@ async function wethReserves(pair: string): Promise<[bigint, bigint]> {
   return (await contract.token0()) === devnet.manifest.contracts.weth ? [r0, r1] : [r1, r0];
 }
 
+describe('pricing depth and history (appended last)', () => {
+  it('the 100-WETH pairs and the 0.05% USDC pool are deepened at their own price; every V3 pool answers a 30-minute observe', async () => {
+    const { pools } = devnet.manifest;
+    expect(await wethReserves(pools.v2['WETH/HONEY']!)).toEqual([parseEther('500'), parseEther('5000000')]);
+    expect(await wethReserves(pools.v2['WETH/TAX']!)).toEqual([parseEther('500'), parseEther('5000000')]);
+    // FEE arrives 5% short both times: 950,000 then 3,800,000.
+    expect(await wethReserves(pools.v2['WETH/FEE']!)).toEqual([parseEther('500'), parseEther('4750000')]);
+    const oracle = [
+      'function observe(uint32[]) view returns (int56[], uint160[])',
+      'function slot0() view returns (uint160, int24 tick, uint16, uint16 cardinality, uint16 cardinalityNext, uint8, bool)',
+      'function liquidity() view returns (uint128)',
+    ] as const;
+    const latest = await provider.getBlock('latest');
+    expect(Math.abs((latest?.timestamp ?? 0) - Math.floor(Date.now() / 1000))).toBeLessThan(120);
+    for (const pool of Object.values(pools.v3)) {
+      const contract = contractAt(pool.address, oracle, provider);
+      const slot0 = await contract.slot0();
+      expect(Number(slot0.cardinalityNext)).toBe(256);
+      const [cumulatives] = (await contract.observe([1800, 0])) as [bigint[]];
+      // Nothing traded in the window: the mean tick is the current tick.
+      expect(((cumulatives[1] as bigint) - (cumulatives[0] as bigint)) / 1800n).toBe(slot0.tick);
+    }
+    // Full range, 500 WETH : 1,500,000 USDC: L = √(500e18 · 1.5e12).
+    const usdc500 = contractAt(pools.v3['WETH/USDC/500']!.address, oracle, provider);
+    expect(await usdc500.liquidity()).toBeGreaterThan(27_386_000_000_000_000n);
+  });
+});
+
 describe('switchable token', () => {
   it('trades like a plain token through a deep WETH/SWITCH pair until anyone switches it off', async () => {
     const { contracts, tokens, pools } = devnet.manifest;
-    expect(await wethReserves(pools.v2['WETH/SWITCH']!)).toEqual([parseEther('100'), parseEther('1000000')]);
+    // 100 : 1,000,000 seeded, then deepened to 500 : 5,000,000 at the end of the deployment (pricing depth).
+    expect(await wethReserves(pools.v2['WETH/SWITCH']!)).toEqual([parseEther('500'), parseEther('5000000')]);
     const signer = devSigner(devnet, provider, 5);
     const router = contractAt(contracts.uniswapV2Router02, uniswapV2RouterAbi, signer);
     const path = [contracts.weth, tokens.switchable.address];

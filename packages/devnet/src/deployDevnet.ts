@@ -11,13 +11,16 @@ import {
   PLAN_BUY_TAX_V2_POOLS,
   PLAN_BRIDGE_LIQUIDITY,
   PLAN_COLLECTIBLE,
+  PLAN_DEPTH_TOP_UPS,
   PLAN_ERC20S,
   PLAN_FEE_TOKEN,
   PLAN_HIGH_TAX,
+  PLAN_HISTORY_SECONDS,
   PLAN_HONEYPOT,
   PLAN_LATE_V2_POOLS,
   PLAN_LONELY,
   PLAN_RELAYER_BALANCE,
+  PLAN_OBSERVATION_CARDINALITY,
   PLAN_SWITCHABLE,
   PLAN_THIN,
   PLAN_V2_POOLS,
@@ -78,7 +81,9 @@ function loadArtifact(path: string): Artifact {
  * USDC/DAI/WBTC-like tokens, the honeypot, the fee-on-transfer token and the ERC-4626 vault, then seeds the
  * V2 pairs and full-range V3 positions at ETH ≈ 3,000 USD and BTC ≈ 60,000 USD; the tokens added later (95% sell
  * tax, switchable, thin pool, no pool), an ERC-721, a 90% buy-tax token and the two-chain bridge (with its
- * liquidity) come after all of it, so earlier addresses never move.
+ * liquidity) come after all of it, so earlier addresses never move; last, pricing depth (the 100-WETH pairs and
+ * the 0.05% USDC pool deepened at their price) and V3 observation slots. The deployment runs two hours behind the
+ * wall clock and ends back on it, so the V3 oracles have history.
  *
  * @example
  * ```ts
@@ -114,6 +119,11 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
     abi: compiled[name].abi as InterfaceAbi,
     bytecode: compiled[name].bytecode,
   });
+
+  // 0. The deployment runs PLAN_HISTORY_SECONDS behind the wall clock; step 10 brings the chain back. Only block
+  //    timestamps move (every address is a function of the deployer's nonce): the V3 pools' oracles then have two
+  //    hours of history, so `observe` answers for a 30-minute window as it does for an established pool.
+  await rpc.request('evm_setTime', [Math.floor(Date.now() / 1000) - PLAN_HISTORY_SECONDS]);
 
   // 1. Core infrastructure from npm artifacts.
   const weth9 = loadArtifact('canonical-weth/build/contracts/WETH9.json');
@@ -392,7 +402,87 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
     `0x${PLAN_RELAYER_BALANCE.toString(16)}`,
   ]);
 
-  // 10. Every account ends with exactly 10,000 ETH (the deployer paid gas and wrapped ETH).
+  // 11. Pricing depth and history, after everything above (no earlier address moves). Each PLAN_DEPTH_TOP_UPS pool
+  //     gets more liquidity at its own price (V2: both tokens sent to the pair, then `mint`, the flagged pairs
+  //     unflagged meanwhile; V3: one more full-range position), and every V3 pool gets observation slots.
+  const topUpWeth = PLAN_DEPTH_TOP_UPS.reduce((sum, pool) => sum + pool.amountA, 0n);
+  await rpc.request('anvil_setBalance', [deployer, `0x${(ACCOUNT_BALANCE + topUpWeth).toString(16)}`]);
+  await send('wrap ETH (depth)', {
+    to: weth,
+    data: wethIface.encodeFunctionData('deposit', []) as Hex,
+    value: topUpWeth,
+  });
+  const pairMintIface = new Interface(['function mint(address to) returns (uint256)']);
+  for (const pool of PLAN_DEPTH_TOP_UPS) {
+    const token = addressOf(pool.tokenB);
+    await send(`mint ${pool.tokenB} (depth)`, {
+      to: token,
+      data: erc20.encodeFunctionData('mint', [deployer, pool.amountB]) as Hex,
+    });
+    if (pool.protocol === 'v2') {
+      const pair = v2Pools[pool.name]!;
+      const flagged = pool.tokenB === 'honeypot' || pool.tokenB === 'highTax';
+      const flag = (on: boolean) =>
+        send(`${on ? 'flag' : 'unflag'} ${pool.name}`, {
+          to: token,
+          data: honeypotIface.encodeFunctionData('setPair', [pair, on]) as Hex,
+        });
+      if (flagged) await flag(false);
+      for (const [asset, amount] of [
+        [weth, pool.amountA],
+        [token, pool.amountB],
+      ] as const) {
+        await send(`deepen ${pool.name}`, {
+          to: asset,
+          data: erc20.encodeFunctionData('transfer', [pair, amount]) as Hex,
+        });
+      }
+      await send(`deepen ${pool.name}`, {
+        to: pair,
+        data: pairMintIface.encodeFunctionData('mint', [deployer]) as Hex,
+      });
+      if (flagged) await flag(true);
+    } else {
+      const aFirst = BigInt(weth) < BigInt(token);
+      const spacing = TICK_SPACING[pool.fee ?? 3000]!;
+      await send(`deepen ${pool.name}`, {
+        to: positionManager,
+        data: npmIface.encodeFunctionData('mint', [
+          [
+            aFirst ? weth : token,
+            aFirst ? token : weth,
+            pool.fee,
+            Math.ceil(MIN_TICK / spacing) * spacing,
+            Math.floor(MAX_TICK / spacing) * spacing,
+            aFirst ? pool.amountA : pool.amountB,
+            aFirst ? pool.amountB : pool.amountA,
+            0,
+            0,
+            deployer,
+            MaxUint256,
+          ],
+        ]) as Hex,
+      });
+    }
+  }
+  const oracleIface = new Interface(['function increaseObservationCardinalityNext(uint16)']);
+  for (const [name, pool] of Object.entries(v3Pools)) {
+    await send(`observation slots ${name}`, {
+      to: pool.address,
+      data: oracleIface.encodeFunctionData('increaseObservationCardinalityNext', [
+        PLAN_OBSERVATION_CARDINALITY,
+      ]) as Hex,
+    });
+  }
+
+  // 12. Back to the wall clock (step 0 ran the deployment in the past).
+  const last = await rpc.request<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false]);
+  await rpc.request('evm_setNextBlockTimestamp', [
+    Math.max(Math.floor(Date.now() / 1000), Number(BigInt(last.timestamp)) + 1),
+  ]);
+  await rpc.request('evm_mine', []);
+
+  // 13. Every account ends with exactly 10,000 ETH (the deployer paid gas and wrapped ETH).
   await rpc.request('anvil_setBalance', [deployer, `0x${ACCOUNT_BALANCE.toString(16)}`]);
 
   return {

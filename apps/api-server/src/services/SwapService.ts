@@ -54,6 +54,7 @@ export class SwapService {
   readonly #extraTokens: ReadonlyMap<number, readonly SwapTokenInput[]>;
   readonly #maxSlippageBps: number;
   readonly #minLiquidityWei: bigint;
+  readonly #twapBound: { maxTwapDeviationBps?: number };
   readonly #gateway: ExecutionGateway | undefined;
   readonly #idempotency: IdempotencyStore;
   readonly #registry: readonly ChainInfo[];
@@ -68,12 +69,18 @@ export class SwapService {
     idempotency,
     registry,
     minLiquidityWei,
+    maxTwapDeviationBps,
     holdSeconds = 0,
   }: {
     /** How long a swap may wait for an operator's approval (0 when nothing is held): added to its deadline. */
     holdSeconds?: number;
-    /** The gateway's liquidity floor (the same value a quote shows is what execute charges). */
+    /**
+     * The gateway's liquidity floor (the same value a quote shows is what execute charges), applied to a pool's
+     * depth; quotes route only through pools that deep.
+     */
     minLiquidityWei: bigint;
+    /** The V3 TWAP bound of the pricing rules (`PRICING_MAX_TWAP_DEVIATION_BPS`; default 500). */
+    maxTwapDeviationBps?: number;
     providers: ChainProviders;
     security: SecurityService;
     /** The one signer; absent when no wallet is configured (execute answers 503 WALLET_NOT_CONFIGURED). */
@@ -92,6 +99,7 @@ export class SwapService {
     this.#idempotency = idempotency;
     this.#registry = registry;
     this.#minLiquidityWei = minLiquidityWei;
+    this.#twapBound = maxTwapDeviationBps === undefined ? {} : { maxTwapDeviationBps };
     this.#holdSeconds = holdSeconds;
   }
 
@@ -134,6 +142,7 @@ export class SwapService {
             chain,
             amounts: [{ token: tokenIn.address, amount: amountIn }],
             minLiquidityWei: this.#minLiquidityWei,
+            ...this.#twapBound,
             timeoutMs,
           }).then((r) => r.totalWei);
     // Awaited below; until then a rejection must not count as unhandled (it would end the process).
@@ -157,6 +166,9 @@ export class SwapService {
       tokenOut: tokenOut.ref,
       amountIn,
       timeoutMs,
+      // Routes only through pools deep enough to be price sources (the gateway's rules).
+      minLiquidityWei: this.#minLiquidityWei,
+      ...this.#twapBound,
       ...(Object.keys(transferFeeBps).length > 0 ? { transferFeeBps } : {}),
     });
     const amountOutMin = computeAmountOutMin({ amountOut: quote.amountOut, slippageBps });

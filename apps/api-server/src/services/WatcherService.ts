@@ -31,6 +31,8 @@ export interface WatcherSettings {
   readonly defaultLargeOutgoingWei: bigint;
   readonly maxWallets: number;
   readonly minLiquidityWei: bigint;
+  /** The V3 TWAP bound of the pricing rules (`PRICING_MAX_TWAP_DEVIATION_BPS`). */
+  readonly maxTwapDeviationBps?: number;
 }
 
 const SEVERITIES = ['low', 'medium', 'high'] as const;
@@ -223,6 +225,9 @@ export class WatcherService {
       provider: async (chainId) => (await this.#providers.get(String(chainId))).provider,
       tokens: (chain) => this.#tokens(chain).map((t) => t.address),
       minLiquidityWei: this.#settings.minLiquidityWei,
+      ...(this.#settings.maxTwapDeviationBps === undefined
+        ? {}
+        : { maxTwapDeviationBps: this.#settings.maxTwapDeviationBps }),
     })
       .then((result) => {
         this.#last = result;

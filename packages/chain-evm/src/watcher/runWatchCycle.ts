@@ -10,6 +10,8 @@ import { getKnownProtocols } from '../approvals/getKnownProtocols.js';
 import { type ChainLog, getLogsAdaptive } from '../approvals/getLogsAdaptive.js';
 import { BaseError } from '../errors/BaseError.js';
 import { priceInNative } from '../gateway/steps/priceInNative.js';
+import { pickPricingRules } from '../pricing/pickPricingRules.js';
+import type { PricingRules } from '../pricing/types.js';
 import type { Hex } from '../gateway/types.js';
 import type { Aggregate3Call, RpcSender } from '../multicall/aggregate3.js';
 import { aggregate3Batched } from '../multicall/aggregate3Batched.js';
@@ -29,8 +31,8 @@ const reads = new Interface([
   'function isApprovedForAll(address owner, address operator) view returns (bool)',
 ]);
 
-/** Parameters of {@link runWatchCycle}. */
-export interface RunWatchCycleParameters {
+/** Parameters of {@link runWatchCycle}; values follow the gateway's pricing rules ({@link PricingRules}). */
+export interface RunWatchCycleParameters extends PricingRules {
   readonly store: WatchStore;
   /** The configured chain registry. */
   readonly chains: readonly ChainInfo[];
@@ -310,7 +312,7 @@ async function checkChain(
             provider,
             chain,
             amounts: toPrice,
-            minLiquidityWei: p.minLiquidityWei,
+            ...pickPricingRules(p),
             ...timeout,
           })
         ).items;

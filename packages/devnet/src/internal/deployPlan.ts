@@ -6,7 +6,7 @@ const E6 = 10n ** 6n;
 const E8 = 10n ** 8n;
 
 /** Bump when the deployment procedure changes in a way the plan below does not capture. */
-export const LAYOUT_VERSION = 'devnet-layout-7';
+export const LAYOUT_VERSION = 'devnet-layout-8';
 
 export type PlanTokenKey =
   | 'weth'
@@ -99,8 +99,8 @@ export const PLAN_LATE_V2_POOLS: readonly PlanPool[] = [
 
 /** The V2 pool of the buy-tax token, seeded last of all (its pair is flagged after seeding). */
 export const PLAN_BUY_TAX_V2_POOLS: readonly PlanPool[] = [
-  // 1 BTAX = 0.0001 WETH; a buy out of the pair keeps 10% of what the pool sends.
-  { name: 'WETH/BTAX', tokenA: 'weth', tokenB: 'buyTax', amountA: 100n * E18, amountB: 1_000_000n * E18 },
+  // 1 BTAX = 0.0001 WETH; a buy out of the pair keeps 10% of what the pool sends. 500 WETH deep: the pricing floor's depth.
+  { name: 'WETH/BTAX', tokenA: 'weth', tokenB: 'buyTax', amountA: 500n * E18, amountB: 5_000_000n * E18 },
 ];
 
 export interface PlanV3Pool extends PlanPool {
@@ -136,6 +136,71 @@ export const PLAN_V3_POOLS: readonly PlanV3Pool[] = [
 
 export const TICK_SPACING: Record<number, number> = { 500: 10, 3000: 60, 10000: 200 };
 
+/**
+ * Pricing history: the deployment runs this far behind the wall clock (the chain returns to the wall clock at its
+ * end), so the V3 pools' first observation is two hours old when tests start and `observe([1800, 0])` answers —
+ * as it does for any established pool on a live chain. A new pool (cardinality 1, created "now") cannot answer,
+ * and the pricing rules then refuse it as a price source.
+ */
+export const PLAN_HISTORY_SECONDS = 7_200;
+
+/**
+ * Observation slots every seeded V3 pool is given (`increaseObservationCardinalityNext`), so the 30-minute window
+ * stays answerable through up to this many blocks with a swap (one observation per block that trades).
+ */
+export const PLAN_OBSERVATION_CARDINALITY = 256;
+
+/**
+ * Depth added at the very end of the deployment (every earlier address unchanged), at each pool's own price, so
+ * these pools reach the pricing floor's depth (10 WETH tradable within 5% needs ≈ 400 WETH at full range):
+ * the 100-WETH V2 pairs go to 500 WETH, and the 0.05% WETH/USDC pool to 500 WETH. `amountB` is what is sent; the
+ * FEE token loses 5% on the way, so 4,000,000 sent makes 3,800,000 arrive (the pair's 100 : 950,000 ratio).
+ */
+export const PLAN_DEPTH_TOP_UPS: readonly (PlanPool & { protocol: 'v2' | 'v3'; fee?: 500 | 3000 | 10000 })[] =
+  [
+    {
+      protocol: 'v2',
+      name: 'WETH/HONEY',
+      tokenA: 'weth',
+      tokenB: 'honeypot',
+      amountA: 400n * E18,
+      amountB: 4_000_000n * E18,
+    },
+    {
+      protocol: 'v2',
+      name: 'WETH/FEE',
+      tokenA: 'weth',
+      tokenB: 'feeToken',
+      amountA: 400n * E18,
+      amountB: 4_000_000n * E18,
+    },
+    {
+      protocol: 'v2',
+      name: 'WETH/TAX',
+      tokenA: 'weth',
+      tokenB: 'highTax',
+      amountA: 400n * E18,
+      amountB: 4_000_000n * E18,
+    },
+    {
+      protocol: 'v2',
+      name: 'WETH/SWITCH',
+      tokenA: 'weth',
+      tokenB: 'switchable',
+      amountA: 400n * E18,
+      amountB: 4_000_000n * E18,
+    },
+    {
+      protocol: 'v3',
+      fee: 500,
+      name: 'WETH/USDC/500',
+      tokenA: 'weth',
+      tokenB: 'usdc',
+      amountA: 300n * E18,
+      amountB: 900_000n * E6,
+    },
+  ];
+
 /** USDC deposited into the vault by the deployer, then donated to it as simulated yield (share price 1.05). */
 export const PLAN_VAULT_DEPOSIT = 1_000_000n * E6;
 export const PLAN_VAULT_YIELD = 50_000n * E6;
@@ -166,6 +231,9 @@ export function planFingerprint(): string {
       PLAN_VAULT_YIELD,
       PLAN_BRIDGE_LIQUIDITY,
       PLAN_RELAYER_BALANCE,
+      PLAN_HISTORY_SECONDS,
+      PLAN_OBSERVATION_CARDINALITY,
+      PLAN_DEPTH_TOP_UPS,
     },
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );
