@@ -2,7 +2,7 @@ const SLOT = 'wallet-ops.console.key';
 
 /**
  * Where a key may outlive a reload: this tab's `sessionStorage`, only when the operator asks for it, and never
- * `localStorage`, a cookie or a URL. Closing the tab or signing out forgets it. The stored key is checked with the
+ * the local storage, a cookie or a URL. Closing the tab or signing out forgets it. The stored key is checked with the
  * server again before it is used (its role is never stored).
  *
  * @example
