@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { callApi } from '../api/callApi';
 import type { Confirmation } from '../api/schemas';
 import { Countdown } from '../ui/Countdown';
@@ -41,7 +41,13 @@ export function HeldActionCard({
   const [note, setNote] = useState('');
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
+  const valueField = useRef<HTMLInputElement>(null);
+  const noteField = useRef<HTMLInputElement>(null);
   const operator = context.session.role === 'operator';
+  // Keyboard users land in the form they opened (the button they pressed is gone).
+  useEffect(() => {
+    if (deciding) (valueField.current ?? noteField.current)?.focus();
+  }, [deciding]);
   const title = `${c.action} on ${c.chain.name}`;
 
   const decide = async (event: Event) => {
@@ -154,6 +160,7 @@ export function HeldActionCard({
             <div class="field-row">
               <label for={`value-${c.id}`}>Most the governor may charge (ETH)</label>
               <input
+                ref={valueField}
                 id={`value-${c.id}`}
                 inputMode="decimal"
                 autoComplete="off"
@@ -167,6 +174,7 @@ export function HeldActionCard({
           <div class="field-row">
             <label for={`note-${c.id}`}>Note (optional)</label>
             <input
+              ref={noteField}
               id={`note-${c.id}`}
               autoComplete="off"
               maxLength={500}

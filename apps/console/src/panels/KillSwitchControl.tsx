@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { callApi } from '../api/callApi';
 import type { PanelContext } from './PanelContext';
 import { type ActionOutcome, AnswerLine } from '../ui/AnswerLine';
@@ -17,6 +17,11 @@ export function KillSwitchControl({ engaged, context }: { engaged: boolean; cont
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<ActionOutcome | undefined>();
+  const keep = useRef<HTMLButtonElement>(null);
+  // The question takes the focus, on its safe answer.
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+  }, [asking]);
 
   const send = async (path: '/governor/kill' | '/governor/unkill', what: string) => {
     setBusy(true);
@@ -65,7 +70,7 @@ export function KillSwitchControl({ engaged, context }: { engaged: boolean; cont
           >
             Yes, release
           </button>{' '}
-          <button type="button" disabled={busy} onClick={() => setAsking(false)}>
+          <button type="button" ref={keep} disabled={busy} onClick={() => setAsking(false)}>
             Keep it engaged
           </button>
         </fieldset>
