@@ -142,7 +142,7 @@ describe('the operator console, signed in with the operator key', () => {
     const held = await botSwap(server, devnet, '0.01');
     const confirmation = held.body.confirmation!;
     const card = page.locator(`[data-confirmation-id="${confirmation.id}"]`);
-    await card.waitFor({ timeout: 1_000 });
+    await card.waitFor();
     await card.getByRole('button', { name: 'Deny…' }).focus();
     await page.keyboard.press('Enter');
     // The note field takes the focus: type and press Enter.
@@ -183,7 +183,7 @@ describe('the operator console, signed in with the operator key', () => {
     // With CONFIRM_MODE=all the gateway holds before the governor reserves: the refusal comes when it would run.
     expect(held.status).toBe(202);
     const card = page.locator(`[data-confirmation-id="${held.body.confirmation!.id}"]`);
-    await card.waitFor({ timeout: 1_000 });
+    await card.waitFor();
     await card.getByRole('button', { name: 'Approve…' }).click();
     await card.getByRole('button', { name: 'Confirm approval' }).click();
     const refused = page.locator('[data-answer="refused"]', { hasText: held.body.confirmation!.id });
