@@ -46,6 +46,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: 'localhost' }).networkExposed).toBe(false);
   });
 
+  it('serves the console by default on loopback only; ENABLE_CONSOLE decides otherwise', () => {
+    expect(loadConfig({ WEB3_API_KEY: KEY }).enableConsole).toBe(true);
+    expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '::1' }).enableConsole).toBe(true);
+    expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: 'localhost' }).enableConsole).toBe(true);
+    expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '0.0.0.0' }).enableConsole).toBe(false);
+    expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '10.1.2.3' }).enableConsole).toBe(false);
+    expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '0.0.0.0', ENABLE_CONSOLE: 'true' }).enableConsole).toBe(
+      true,
+    );
+    expect(loadConfig({ WEB3_API_KEY: KEY, ENABLE_CONSOLE: 'false' }).enableConsole).toBe(false);
+    expect(() => loadConfig({ WEB3_API_KEY: KEY, ENABLE_CONSOLE: 'yes please' })).toThrow(
+      /^ENABLE_CONSOLE: must be true or false/,
+    );
+  });
+
   it('parses the CORS allowlist and rejects "*"', () => {
     expect(
       loadConfig({ WEB3_API_KEY: KEY, CORS_ALLOWED_ORIGINS: 'https://a.example, http://localhost:3000' })

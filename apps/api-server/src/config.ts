@@ -35,6 +35,11 @@ export interface Config {
   networkExposed: boolean;
   corsAllowedOrigins: string[];
   enableWalletCreate: boolean;
+  /**
+   * Serve the operator console at `/console` (`ENABLE_CONSOLE`; default on when bound to loopback, off otherwise).
+   * Its files hold no data; every read it makes carries a key.
+   */
+  enableConsole: boolean;
   /** Chain id → RPC URL (may contain credentials; never logged). */
   rpcUrls: Map<number, string>;
   rpcTimeoutMs: number;
@@ -172,6 +177,8 @@ export function loadConfig(env: Env): Config {
   const port = parseInteger(env, 'API_PORT', 8000, 0, 65_535);
   const corsAllowedOrigins = parseOrigins(env.CORS_ALLOWED_ORIGINS ?? '');
   const enableWalletCreate = parseBoolean(env, 'ENABLE_WALLET_CREATE_ENDPOINT', false);
+  // On a network address the console is opt-in: an operator key typed into a page should travel over TLS.
+  const enableConsole = parseBoolean(env, 'ENABLE_CONSOLE', isLoopback(host));
 
   // A per-chain variable for a chain the registry does not know is a typo (RPC_URL_MAINNET): refuse it rather than
   // start without the chain the operator meant to configure.
@@ -339,6 +346,7 @@ export function loadConfig(env: Env): Config {
     networkExposed: !isLoopback(host),
     corsAllowedOrigins,
     enableWalletCreate,
+    enableConsole,
     rpcUrls,
     rpcTimeoutMs,
     wallet,

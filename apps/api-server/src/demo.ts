@@ -15,9 +15,12 @@ async function demo(): Promise<void> {
   if (!account) throw new Error('devnet has no funded account');
   // A key the user already set is kept, so a restart does not break their scripts; otherwise a fresh random one.
   const apiKey = process.env.WEB3_API_KEY?.trim() || randomBytes(32).toString('hex');
+  // The operator key opens the console's decisions (and the operator routes); the same rule as the API key.
+  const operatorKey = process.env.WEB3_OPERATOR_KEY?.trim() || randomBytes(32).toString('hex');
   const config = loadConfig({
     ...process.env,
     WEB3_API_KEY: apiKey,
+    WEB3_OPERATOR_KEY: operatorKey,
     API_HOST: process.env.API_HOST ?? '127.0.0.1',
     API_PORT: process.env.API_PORT ?? '8000',
     UNISWAP_V3_DEVNET: [
@@ -51,6 +54,10 @@ async function demo(): Promise<void> {
       `Devnet RPC:  ${devnet.rpcUrl} (chain id ${devnet.manifest.chainId})`,
       `Wallet:      ${account.address} (funded devnet account; devnet keys are public)`,
       `API key:     ${apiKey}${process.env.WEB3_API_KEY?.trim() ? ' (from WEB3_API_KEY)' : ' (random; set WEB3_API_KEY to keep one across restarts)'}`,
+      `Operator key: ${operatorKey}${process.env.WEB3_OPERATOR_KEY?.trim() ? ' (from WEB3_OPERATOR_KEY)' : ' (random; set WEB3_OPERATOR_KEY to keep one)'}`,
+      config.enableConsole
+        ? `Console:     ${server.url}/console   (sign in with the operator key; the API key gives a read-only view; CONFIRM_MODE=all holds every swap for it)`
+        : 'Console:     off (ENABLE_CONSOLE)',
       '',
       'Devnet tokens (symbol, address, decimals):',
       ...Object.values(devnet.manifest.tokens).map(
