@@ -7,8 +7,10 @@ import { encodeSqrtPriceX96 } from './encodeSqrtPriceX96.js';
 import { DeploymentError } from './errors/DeploymentError.js';
 import {
   ACCOUNT_BALANCE,
+  PLAN_CAPPED_VAULT,
   PLAN_COLLECTIBLE,
   PLAN_ERC20S,
+  PLAN_FEE_VAULT,
   PLAN_FEE_TOKEN,
   PLAN_HIGH_TAX,
   PLAN_HONEYPOT,
@@ -141,7 +143,7 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
   ]);
 
   // 2. Test tokens compiled with solc-js.
-  const tokens: Partial<Record<PlanTokenKey | 'vault', DevnetToken>> = {};
+  const tokens: Partial<Record<PlanTokenKey | 'vault' | 'feeVault' | 'cappedVault', DevnetToken>> = {};
   for (const token of PLAN_ERC20S) {
     const address = await deploy(token.symbol, compiledArtifact('DevnetToken'), [
       token.name,
@@ -358,6 +360,49 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
   // 9. Every account ends with exactly 10,000 ETH (the deployer paid gas and wrapped ETH).
   await rpc.request('anvil_setBalance', [deployer, `0x${ACCOUNT_BALANCE.toString(16)}`]);
 
+  // 10. Two more USDC vaults, deployed after everything else (no address above moves), each seeded with a real
+  //     deposit so its supply is not near-empty: one with a 2% entry / 0.5% exit fee, one capped at 1,000 USDC with
+  //     500 USDC in it (maxDeposit 500 USDC).
+  const metadata = (plan: { name: string; symbol: string; decimals: number }) => ({
+    name: plan.name,
+    symbol: plan.symbol,
+    decimals: plan.decimals,
+  });
+  const feeVault = await deploy('DevnetFeeVault', compiledArtifact('DevnetFeeVault'), [
+    usdc,
+    PLAN_FEE_VAULT.name,
+    PLAN_FEE_VAULT.symbol,
+    PLAN_FEE_VAULT.entryFeeBps,
+    PLAN_FEE_VAULT.exitFeeBps,
+    deployer,
+  ]);
+  tokens.feeVault = { address: feeVault, ...metadata(PLAN_FEE_VAULT) };
+  const cappedVault = await deploy('DevnetCappedVault', compiledArtifact('DevnetCappedVault'), [
+    usdc,
+    PLAN_CAPPED_VAULT.name,
+    PLAN_CAPPED_VAULT.symbol,
+    PLAN_CAPPED_VAULT.cap,
+  ]);
+  tokens.cappedVault = { address: cappedVault, ...metadata(PLAN_CAPPED_VAULT) };
+  for (const [name, target, amount] of [
+    ['fee vault', feeVault, PLAN_FEE_VAULT.seedDeposit],
+    ['capped vault', cappedVault, PLAN_CAPPED_VAULT.seedDeposit],
+  ] as const) {
+    await send(`mint usdc for ${name}`, {
+      to: usdc,
+      data: erc20.encodeFunctionData('mint', [deployer, amount]) as Hex,
+    });
+    await send(`approve ${name}`, {
+      to: usdc,
+      data: erc20.encodeFunctionData('approve', [target, amount]) as Hex,
+    });
+    await send(`${name} deposit`, {
+      to: target,
+      data: vaultIface.encodeFunctionData('deposit', [amount, deployer]) as Hex,
+    });
+  }
+  await rpc.request('anvil_setBalance', [deployer, `0x${ACCOUNT_BALANCE.toString(16)}`]);
+
   return {
     chainId: DEVNET_CHAIN_ID,
     accounts: ANVIL_ACCOUNTS.map((account) => ({ ...account })),
@@ -382,6 +427,8 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
       thin: tokens.thin!,
       lonely: tokens.lonely!,
       vault: tokens.vault,
+      feeVault: tokens.feeVault,
+      cappedVault: tokens.cappedVault,
     },
     pools: { v2: v2Pools, v3: v3Pools },
     nfts: { collectible: { address: collectible, ...PLAN_COLLECTIBLE } },

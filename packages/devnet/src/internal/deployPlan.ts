@@ -6,7 +6,7 @@ const E6 = 10n ** 6n;
 const E8 = 10n ** 8n;
 
 /** Bump when the deployment procedure changes in a way the plan below does not capture. */
-export const LAYOUT_VERSION = 'devnet-layout-5';
+export const LAYOUT_VERSION = 'devnet-layout-6';
 
 export type PlanTokenKey =
   | 'weth'
@@ -117,6 +117,31 @@ export const TICK_SPACING: Record<number, number> = { 500: 10, 3000: 60, 10000: 
 export const PLAN_VAULT_DEPOSIT = 1_000_000n * E6;
 export const PLAN_VAULT_YIELD = 50_000n * E6;
 
+/**
+ * A second USDC vault with fees (deployed after everything else): 2% on deposits (above any sane pre-flight
+ * tolerance) and 0.5% on withdrawals (so `previewRedeem` is below `convertToAssets`), seeded with a deposit.
+ */
+export const PLAN_FEE_VAULT = {
+  name: 'Devnet USDC Fee Vault',
+  symbol: 'dfUSDC',
+  decimals: 6,
+  entryFeeBps: 200n,
+  exitFeeBps: 50n,
+  seedDeposit: 100_000n * E6,
+} as const;
+
+/**
+ * A USDC vault capped at 1,000 USDC of total assets, seeded with 500 USDC: `maxDeposit` is 500 USDC, below a
+ * larger request.
+ */
+export const PLAN_CAPPED_VAULT = {
+  name: 'Devnet USDC Capped Vault',
+  symbol: 'dcUSDC',
+  decimals: 6,
+  cap: 1_000n * E6,
+  seedDeposit: 500n * E6,
+} as const;
+
 /** Every dev account ends the deployment with exactly this balance (anvil's default, 10,000 ETH). */
 export const ACCOUNT_BALANCE = 10_000n * E18;
 
@@ -139,6 +164,8 @@ export function planFingerprint(): string {
       PLAN_V3_POOLS,
       PLAN_VAULT_DEPOSIT,
       PLAN_VAULT_YIELD,
+      PLAN_FEE_VAULT,
+      PLAN_CAPPED_VAULT,
     },
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );
