@@ -533,7 +533,9 @@ describe('ERC-4626 vaults for yield', () => {
     const donation = totalAssets / 10n;
     const donor = devSigner(devnet, provider, 6);
     await mintToken({ devnet, token: tokens.usdc, to: donor.address as `0x${string}`, amount: donation });
-    await waitMined(contractAt(tokens.usdc.address, erc20Abi, donor).transfer(tokens.vault.address, donation));
+    await waitMined(
+      contractAt(tokens.usdc.address, erc20Abi, donor).transfer(tokens.vault.address, donation),
+    );
     const after: bigint = await vault.convertToAssets(one);
     expect(await vault.totalSupply()).toBe(totalSupply);
     // OpenZeppelin's virtual offset: assets per share = one * (totalAssets + 1) / (totalSupply + 1), rounded down.
@@ -558,7 +560,9 @@ describe('ERC-4626 vaults for yield', () => {
     expect(preview).toBe(await vault.convertToShares(assets - fee));
     expect(preview).toBeLessThan(ideal);
     await mintToken({ devnet, token: tokens.usdc, to: signer.address as `0x${string}`, amount: assets });
-    await waitMined(contractAt(tokens.usdc.address, erc20Abi, signer).approve(tokens.feeVault.address, assets));
+    await waitMined(
+      contractAt(tokens.usdc.address, erc20Abi, signer).approve(tokens.feeVault.address, assets),
+    );
     await waitMined(vault.deposit(assets, signer.address));
     const shares: bigint = await vault.balanceOf(signer.address);
     expect(shares).toBe(preview);
@@ -578,7 +582,9 @@ describe('ERC-4626 vaults for yield', () => {
     expect(await vault.maxDeposit(signer.address)).toBe(parseUnits('500', 6));
     const request = parseUnits('600', 6);
     await mintToken({ devnet, token: tokens.usdc, to: signer.address as `0x${string}`, amount: request });
-    await waitMined(contractAt(tokens.usdc.address, erc20Abi, signer).approve(tokens.cappedVault.address, request));
+    await waitMined(
+      contractAt(tokens.usdc.address, erc20Abi, signer).approve(tokens.cappedVault.address, request),
+    );
     await expect(vault.deposit.estimateGas(request, signer.address)).rejects.toThrow();
     await waitMined(vault.deposit(parseUnits('500', 6), signer.address));
     expect(await vault.maxDeposit(signer.address)).toBe(0n);
