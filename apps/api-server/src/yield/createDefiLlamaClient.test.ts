@@ -161,7 +161,10 @@ describe('createDefiLlamaClient: /pools', () => {
     const before = llama.requests.length;
     const error = await client({ apiKey: key })
       .pools()
-      .catch((e: unknown) => e as Error);
+      .then(
+        () => new Error('unexpected success'),
+        (e: unknown) => e as Error,
+      );
     expect(llama.requests[before]?.path).toBe(`/${key}/yields/pools`);
     expect(error).toMatchObject({ code: 'YIELD_PROVIDER_HTTP_ERROR', status: 404 });
     expect(`${error.message} ${JSON.stringify(error)}`).not.toContain(key);

@@ -197,7 +197,7 @@ describe('rankOpportunities: the best is the highest risk-adjusted eligible pool
       excluded: { outlier: 'OUTLIER', unchecked: 'SAFETY_NOT_CHECKED' },
     },
   ])('$name', ({ pools, best, excluded, amount }) => {
-    const result = rankOpportunities(pools, context({ amount: amount ?? null }));
+    const result = rankOpportunities(pools, context({ amountOf: () => amount ?? null }));
     expect(result.best?.candidate.id ?? null).toBe(best);
     for (const [id, code] of Object.entries(excluded)) {
       const row = result.ranked.find((r) => r.candidate.id === id)!;
@@ -324,7 +324,7 @@ describe('property', () => {
             ),
           ),
         ([pools, intruder, which]) => {
-          const ctx = context({ amount: 1000n });
+          const ctx = context({ amountOf: () => 1000n });
           const broken = (breakers[which] as (p: YieldCandidate) => YieldCandidate)(intruder);
           expect(scoreOpportunity(broken, ctx).eligible).toBe(false);
           const before = rankOpportunities(pools, ctx).best?.candidate.id ?? null;

@@ -76,8 +76,11 @@ export interface RankContext {
    * lower). Default false: an unchecked token fails closed.
    */
   readonly optimistic?: boolean;
-  /** The deposit the caller has in mind, base units of the asset (checked against `maxDeposit` where known). */
-  readonly amount?: bigint | null;
+  /**
+   * The deposit the caller has in mind, in base units of the candidate's asset (checked against `maxDeposit` where
+   * known); `null` = none.
+   */
+  readonly amountOf?: (candidate: YieldCandidate) => bigint | null;
 }
 
 /** Why a candidate cannot be the best; stable codes. */

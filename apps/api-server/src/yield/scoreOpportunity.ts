@@ -84,7 +84,7 @@ export function scoreOpportunity(candidate: YieldCandidate, context: RankContext
   if (unsafeRewards.length > 0) {
     exclude('REWARD_TOKEN_UNSAFE', `unsafe reward token ${unsafeRewards.map((s) => s.token).join(', ')}`);
   }
-  const amount = context.amount ?? null;
+  const amount = context.amountOf?.(c) ?? null;
   if (amount !== null && c.maxDeposit !== null && c.maxDeposit < amount) {
     exclude(
       'MAX_DEPOSIT_BELOW_AMOUNT',
