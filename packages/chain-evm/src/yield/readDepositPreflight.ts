@@ -1,4 +1,4 @@
-import { Interface } from 'ethers';
+import { getAddress, Interface } from 'ethers';
 import type { Address, ChainInfo } from '../chains/chains.js';
 import { type Aggregate3Call, aggregate3, type RpcSender } from '../multicall/aggregate3.js';
 import { decodeUint256 } from '../multicall/decodeUint256.js';
@@ -30,7 +30,7 @@ export interface ReadDepositPreflightParameters {
 /** Result of {@link readDepositPreflight}. */
 export interface ReadDepositPreflightReturnType {
   readonly blockNumber: bigint;
-  /** `asset()`, lower-case hex as read; `null` if it did not answer. */
+  /** `asset()` (checksummed); `null` if it did not answer. */
   readonly asset: Address | null;
   /** Every read a pre-flight needs; `null` when one did not answer (then refuse: never a guess). */
   readonly reads: DepositPreflightReads | null;
@@ -104,7 +104,7 @@ export async function readDepositPreflight({
   const asset =
     assetWord === null || assetWord === undefined || assetWord === 0n || assetWord >= 1n << 160n
       ? null
-      : (`0x${assetWord.toString(16).padStart(40, '0')}` as Address);
+      : (getAddress(`0x${assetWord.toString(16).padStart(40, '0')}`) as Address);
   if (asset === null && !missing.includes('asset')) missing.push('asset');
   if (
     missing.length > 0 ||

@@ -182,6 +182,7 @@ describe('readDepositPreflight + checkDepositPreflight', () => {
       amount,
     });
     expect(read.unreadableReason).toBeNull();
+    expect(read.asset).toBe(env.devnet.manifest.tokens.usdc.address);
     const v = vaultAt(vault);
     expect(read.reads).toEqual({
       maxDeposit: await v.getFunction('maxDeposit')(owner),
