@@ -151,7 +151,7 @@ afterAll(async () => {
 
 const get = <T>(path: string, status = 200) => getJson<T>(server, path, status);
 const vaultAt = (address: string) => new Contract(address, erc4626Abi, reader);
-const valueOf = (token: string, amount: bigint) =>
+const wethValue = (token: string, amount: bigint) =>
   poolValue({ reader, contracts: devnet.manifest.contracts, token, amount, floor: FLOOR });
 const onchainRow = (body: YieldOpportunitiesDto, vault: string) =>
   body.items.find((i) => i.vault === vault) as YieldOpportunityDto;
@@ -181,7 +181,7 @@ describe('GET /yield/opportunities: on-chain vaults', () => {
       samples: 1,
       apyReason: 'needs two share-price samples at least a day apart',
     });
-    expect(row.vaultDetails?.tvl.eth?.wei).toBe((await valueOf(t.usdc.address, totalAssets))?.toString());
+    expect(row.vaultDetails?.tvl.eth?.wei).toBe((await wethValue(t.usdc.address, totalAssets))?.toString());
     expect(row.apy).toBeNull();
     expect(row).toMatchObject({
       id: `onchain:31337:${t.vault.address}`,
@@ -365,7 +365,7 @@ describe('GET /yield/portfolio', () => {
           reason: 'no deposit into this vault was made by this service',
         },
       });
-      expect(p.value.eth?.wei).toBe((await valueOf(asset.address, exit))?.toString());
+      expect(p.value.eth?.wei).toBe((await wethValue(asset.address, exit))?.toString());
       return { p, exit };
     };
     const before = await get<YieldPortfolioDto>('/yield/portfolio');

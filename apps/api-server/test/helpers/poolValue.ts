@@ -1,4 +1,10 @@
-import { erc20Abi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV3FactoryAbi, uniswapV3PoolAbi } from '@org/devnet';
+import {
+  erc20Abi,
+  uniswapV2FactoryAbi,
+  uniswapV2PairAbi,
+  uniswapV3FactoryAbi,
+  uniswapV3PoolAbi,
+} from '@org/devnet';
 import { Contract, type JsonRpcProvider, ZeroAddress } from 'ethers';
 
 const Q192 = 1n << 192n;
@@ -24,10 +30,9 @@ export async function poolValue({
   if (token.toLowerCase() === contracts.weth.toLowerCase()) return amount;
   const weth = new Contract(contracts.weth, erc20Abi, reader);
   const values: bigint[] = [];
-  const pair = (await new Contract(contracts.uniswapV2Factory, uniswapV2FactoryAbi, reader).getFunction('getPair')(
-    token,
-    contracts.weth,
-  )) as string;
+  const pair = (await new Contract(contracts.uniswapV2Factory, uniswapV2FactoryAbi, reader).getFunction(
+    'getPair',
+  )(token, contracts.weth)) as string;
   if (pair !== ZeroAddress) {
     const p = new Contract(pair, uniswapV2PairAbi, reader);
     const [r0, r1] = (await p.getFunction('getReserves')()) as [bigint, bigint];
@@ -36,11 +41,9 @@ export async function poolValue({
     if (wethReserve >= floor) values.push((amount * wethReserve) / tokenReserve);
   }
   for (const fee of [500, 3000, 10_000]) {
-    const pool = (await new Contract(contracts.uniswapV3Factory, uniswapV3FactoryAbi, reader).getFunction('getPool')(
-      token,
-      contracts.weth,
-      fee,
-    )) as string;
+    const pool = (await new Contract(contracts.uniswapV3Factory, uniswapV3FactoryAbi, reader).getFunction(
+      'getPool',
+    )(token, contracts.weth, fee)) as string;
     if (pool === ZeroAddress) continue;
     if (((await weth.getFunction('balanceOf')(pool)) as bigint) < floor) continue;
     const p = new Contract(pool, uniswapV3PoolAbi, reader);
@@ -49,5 +52,7 @@ export async function poolValue({
     const tokenIs0 = ((await p.getFunction('token0')()) as string).toLowerCase() === token.toLowerCase();
     values.push(tokenIs0 ? (amount * price) / Q192 : (amount * Q192) / price);
   }
-  return values.length === 0 ? null : values.reduce((m, v) => (v > m ? v : m));
+  let highest: bigint | null = null;
+  for (const v of values) if (highest === null || v > highest) highest = v;
+  return highest;
 }
