@@ -4,7 +4,10 @@ import { TokenVerdicts } from './TokenVerdicts.js';
 
 const report = (o: Partial<SafetyVerdictInput['tax']> & { veto?: boolean } = {}): SafetyVerdictInput => ({
   token: '0x',
-  tax: { isHoneypot: o.isHoneypot === undefined ? false : o.isHoneypot, sellTax: o.sellTax === undefined ? 0 : o.sellTax },
+  tax: {
+    isHoneypot: o.isHoneypot === undefined ? false : o.isHoneypot,
+    sellTax: o.sellTax === undefined ? 0 : o.sellTax,
+  },
   factors: o.veto ? [{ id: 'owner-can-mint', veto: true, reason: 'the owner can change balances' }] : [],
 });
 const A = '0x00000000000000000000000000000000000000a1';
@@ -33,7 +36,11 @@ describe('TokenVerdicts', () => {
       },
       ttlMs: 60_000,
     });
-    await verdicts.check(1, [A, '0x0000000000000000000000000000000000000000', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v']);
+    await verdicts.check(1, [
+      A,
+      '0x0000000000000000000000000000000000000000',
+      'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+    ]);
     await verdicts.check(null, [A]);
     expect(asked).toEqual([A]);
     expect(verdicts.lookup(1, A)).toBe('unknown');

@@ -9,6 +9,8 @@ describe('amountInBaseUnits', () => {
     expect(amountInBaseUnits('1.1234560', 6)).toBe(1_123_456n);
     expect(amountInBaseUnits('1.12345601', 6)).toBe(1_123_457n);
     expect(amountInBaseUnits('2.5', 0)).toBe(3n);
-    expect(amountInBaseUnits('123456789012345678901234567890', 18)).toBe(123456789012345678901234567890n * 10n ** 18n);
+    expect(amountInBaseUnits('123456789012345678901234567890', 18)).toBe(
+      123456789012345678901234567890n * 10n ** 18n,
+    );
   });
 });
