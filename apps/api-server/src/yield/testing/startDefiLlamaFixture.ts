@@ -131,15 +131,16 @@ export async function startDefiLlamaFixture({
       }
       case 'slow-body': {
         response.writeHead(200, { 'content-type': 'application/json' });
-        const pieces = payload.match(/[\s\S]{1,64}/g) ?? [''];
-        let i = 0;
+        // Sliced as it goes (splitting a 13 MB body up front would itself delay the headers).
+        let offset = 0;
         const next = () => {
           if (response.destroyed) return;
-          if (i >= pieces.length) {
+          if (offset >= payload.length) {
             response.end();
             return;
           }
-          response.write(pieces[i++]);
+          response.write(payload.slice(offset, offset + 64));
+          offset += 64;
           later(next, f.chunkDelayMs);
         };
         next();
