@@ -39,6 +39,8 @@ async function demo(): Promise<void> {
     // The portfolio's USD figures come from the devnet USDC's pools; the devnet vault is valued by its assets.
     PORTFOLIO_USD_TOKEN_DEVNET: devnet.manifest.tokens.usdc.address,
     PORTFOLIO_VAULTS_DEVNET: devnet.manifest.tokens.vault.address,
+    // The devnet's vault is a yield opportunity too (its APY appears once two share-price samples a day apart exist).
+    YIELD_VAULTS_DEVNET: process.env.YIELD_VAULTS_DEVNET ?? devnet.manifest.tokens.vault.address,
     DATA_DIR: process.env.DATA_DIR ?? './.data/demo',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
@@ -73,6 +75,8 @@ async function demo(): Promise<void> {
       `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/gas/recommendation"`,
       `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/swap/tokens"`,
       `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/swap/quote?tokenIn=ETH&tokenOut=USDC&amountIn=0.01"`,
+      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/yield/opportunities?source=onchain"`,
+      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/yield/portfolio"`,
       '',
       'Swap 0.01 ETH for USDC on the devnet (a real transaction through the execution gateway):',
       `  curl -s -X POST -H "X-API-Key: ${apiKey}" -H "Content-Type: application/json" -H "Idempotency-Key: demo-1" -d '{"tokenIn":"ETH","tokenOut":"USDC","amountIn":"0.01"}' "${server.url}/swap/execute"`,

@@ -14,6 +14,7 @@ import {
   SqliteConfirmationStore,
   SqliteExecutionStore,
   SqliteIdempotencyStore,
+  SqliteSharePriceStore,
   SqliteWatchStore,
 } from '@org/chain-evm/sqlite';
 import type { ConfirmFn } from '@org/governor';
@@ -39,6 +40,10 @@ import { WatcherService } from './services/WatcherService.js';
 import { ApprovalService } from './services/ApprovalService.js';
 import { GasService } from './services/GasService.js';
 import { PortfolioService } from './services/PortfolioService.js';
+import { YieldPortfolioService } from './services/YieldPortfolioService.js';
+import { YieldService } from './services/YieldService.js';
+import { YieldVaultSampler } from './services/YieldVaultSampler.js';
+import { TokenVerdicts } from './yield/TokenVerdicts.js';
 import { packageVersion } from './version.js';
 
 /** A running server. */
@@ -84,6 +89,7 @@ export async function startServer({
   });
   const executionStore = new SqliteExecutionStore({ database });
   const confirmationStore = new SqliteConfirmationStore({ database });
+  const sharePrices = new SqliteSharePriceStore({ database });
   const version = packageVersion();
   const security = new SecurityService({ config, providers });
   const hub = new EventHub({ retain: 1_000 });
@@ -206,6 +212,35 @@ export async function startServer({
       minLiquidityWei: config.gateway.minLiquidityWei,
       maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
     }),
+    yield: new YieldService({
+      config: config.yield,
+      portfolio: config.portfolio,
+      registry: config.chains,
+      providers,
+      wallet: address,
+      extraTokens: swapTokens ?? new Map(),
+      minLiquidityWei: config.gateway.minLiquidityWei,
+      store: sharePrices,
+      verdicts: new TokenVerdicts({
+        report: (chainId, token) => security.evmReport(chainId, token),
+        ttlMs: Math.max(60_000, config.providers.cacheTtlMs),
+      }),
+    }),
+    yieldPortfolio: new YieldPortfolioService({
+      providers,
+      wallet: address,
+      extraTokens: swapTokens ?? new Map(),
+      portfolio: config.portfolio,
+      yieldConfig: config.yield,
+      minLiquidityWei: config.gateway.minLiquidityWei,
+      executions: executionStore,
+    }),
+    yieldSampler: new YieldVaultSampler({
+      providers,
+      vaults: config.yield.vaults,
+      store: sharePrices,
+      intervalMs: config.yield.sampleIntervalMs,
+    }),
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
   const server = createHttpServer({ app, logger: log }).listen(config.port, config.host);
@@ -253,6 +288,14 @@ export async function startServer({
   };
   reconcileQuietly();
   services.watcher.start((error) => log.warn({ err: error }, 'watcher cycle failed; will retry'));
+  // Share prices of YIELD_VAULTS_<CHAIN>: a chain that cannot be sampled is logged and published, never silent.
+  services.yieldSampler.start((failure) => {
+    log.warn(
+      { chainId: failure.chainId, error: failure.error },
+      'yield share-price sampling failed; will retry',
+    );
+    hub.publish('yield.sampling-failed', { ...failure });
+  });
   const reconcileTimer = setInterval(reconcileQuietly, 30_000);
   reconcileTimer.unref();
   // Held actions: expire what timed out and run what an operator approved from the CLI, every 2 s.
@@ -287,6 +330,7 @@ export async function startServer({
       clearInterval(reconcileTimer);
       clearInterval(confirmTimer);
       services.watcher.stop();
+      services.yieldSampler.stop();
       // Open event streams would keep the server from closing.
       hub.close();
       closing ??= new Promise<void>((resolve) => {

@@ -472,3 +472,71 @@ export {
   type NormalizeBridgeStatusReturnType,
   normalizeBridgeStatus,
 } from './bridge/normalizeBridgeStatus.js';
+export { YieldError, type YieldErrorCode } from './yield/YieldError.js';
+export type {
+  ListSharePricesParameters,
+  SharePriceSample,
+  SharePriceStore,
+  VaultPosition,
+  VaultState,
+} from './yield/types.js';
+export {
+  type ReadVaultStatesParameters,
+  type ReadVaultStatesReturnType,
+  readVaultStates,
+} from './yield/readVaultStates.js';
+export {
+  type MeasureVaultApyParameters,
+  type MeasureVaultApyReturnType,
+  measureVaultApy,
+} from './yield/measureVaultApy.js';
+export { MemorySharePriceStore } from './yield/store/MemorySharePriceStore.js';
+export {
+  type SampleVaultSharePricesParameters,
+  type SampleVaultSharePricesReturnType,
+  sampleVaultSharePrices,
+} from './yield/sampleVaultSharePrices.js';
+export {
+  type CheckDepositPreflightParameters,
+  type CheckDepositPreflightReturnType,
+  checkDepositPreflight,
+  DEFAULT_DEPOSIT_TOLERANCE_BPS,
+  DEFAULT_MIN_VAULT_SUPPLY_SHARES,
+  type DepositPreflightReads,
+  type DepositPreflightRefusalCode,
+} from './yield/checkDepositPreflight.js';
+export {
+  type ReadDepositPreflightParameters,
+  type ReadDepositPreflightReturnType,
+  readDepositPreflight,
+} from './yield/readDepositPreflight.js';
+export {
+  type ComputeCompoundEconomicsParameters,
+  type ComputeCompoundEconomicsReturnType,
+  computeCompoundEconomics,
+  DEFAULT_COMPOUND_MIN_GAIN_FACTOR_BPS,
+  RATE_SCALE,
+  YEAR_SECONDS,
+} from './yield/computeCompoundEconomics.js';
+export {
+  type DecodedDepositCalldata,
+  DEPOSIT_SELECTOR,
+  decodeDepositCalldata,
+} from './yield/decodeDepositCalldata.js';
+export { encodeDepositCalldata } from './yield/encodeDepositCalldata.js';
+export {
+  type DepositExecutionResult,
+  type DepositJournalEntry,
+  type ReadDepositJournalEntryReturnType,
+  readDepositJournalEntry,
+} from './yield/readDepositJournalEntry.js';
+export {
+  type ListDepositJournalParameters,
+  type ListDepositJournalReturnType,
+  listDepositJournal,
+} from './yield/listDepositJournal.js';
+export {
+  type SummarizeVaultCostBasisParameters,
+  type SummarizeVaultCostBasisReturnType,
+  summarizeVaultCostBasis,
+} from './yield/summarizeVaultCostBasis.js';

@@ -15,7 +15,9 @@ export type DevnetContractName =
   | 'SwitchableToken'
   | 'DevnetCollectible'
   | 'BuyTaxToken'
-  | 'DevnetBridge';
+  | 'DevnetBridge'
+  | 'DevnetFeeVault'
+  | 'DevnetCappedVault';
 
 /** ABI and creation bytecode of one compiled contract. */
 export interface CompiledContract {
@@ -52,6 +54,8 @@ const CONTRACT_NAMES: readonly DevnetContractName[] = [
   'DevnetCollectible',
   'BuyTaxToken',
   'DevnetBridge',
+  'DevnetFeeVault',
+  'DevnetCappedVault',
 ];
 const OZ_PREFIX = '@openzeppelin/contracts/';
 const SETTINGS = {
@@ -105,7 +109,7 @@ function readDevnetSources(): Record<string, string> {
 
 /**
  * Compiles the devnet's test contracts (honeypot, fee-on-transfer, 95%-sell-tax, switchable, ERC-4626 vault,
- * mintable ERC-20, mintable ERC-721, the two-chain bridge) with solc-js 0.8.37 (`evmVersion: 'cancun'`) against the installed `@openzeppelin/contracts`,
+ * mintable ERC-20, mintable ERC-721, the two-chain bridge, an ERC-4626 vault with entry/exit fees, a capped ERC-4626 vault) with solc-js 0.8.37 (`evmVersion: 'cancun'`) against the installed `@openzeppelin/contracts`,
  * caching the output by source hash. solc-js is loaded only on a cache miss (it costs about a second).
  *
  * @example

@@ -148,6 +148,8 @@ describe('deployed layout', () => {
       thin: '0x4C4a2f8c81640e47606d3fd77B353E87Ba015584',
       lonely: '0x21dF544947ba3E8b3c32561399E88B52Dc8b2823',
       buyTax: '0x2B0d36FACD61B71CC05ab8F3D2355ec3631C0dd5',
+      feeVault: '0xAA292E8611aDF267e563f334Ee42320aC96D0463',
+      cappedVault: '0x5c74c94173F05dA1720953407cbb920F3DF9f887',
     });
     expect(pools.v2).toEqual({
       'WETH/USDC': '0x5815C528EeA756e757418790c6Bc827d370366D9',
@@ -599,6 +601,77 @@ describe('ERC-4626 vault', () => {
     expect(await vault.balanceOf(signer.address)).toBe(0n);
     expect(await usdc.balanceOf(signer.address)).toBe(expectedAssets);
     expect(assets - expectedAssets).toBeLessThanOrEqual(2n);
+  });
+});
+
+describe('ERC-4626 vaults for yield', () => {
+  it('the plain vault: a donation of the asset raises the share price (convertToAssets and previewRedeem)', async () => {
+    const { tokens } = devnet.manifest;
+    const vault = contractAt(tokens.vault.address, erc4626Abi, provider);
+    const one = parseUnits('1', 6);
+    const before: bigint = await vault.convertToAssets(one);
+    const exitBefore: bigint = await vault.previewRedeem(one);
+    const totalAssets: bigint = await vault.totalAssets();
+    const totalSupply: bigint = await vault.totalSupply();
+    // Donate 10% of the vault's assets straight to it (a transfer, no shares minted).
+    const donation = totalAssets / 10n;
+    const donor = devSigner(devnet, provider, 6);
+    await mintToken({ devnet, token: tokens.usdc, to: donor.address as `0x${string}`, amount: donation });
+    await waitMined(
+      contractAt(tokens.usdc.address, erc20Abi, donor).transfer(tokens.vault.address, donation),
+    );
+    const after: bigint = await vault.convertToAssets(one);
+    expect(await vault.totalSupply()).toBe(totalSupply);
+    // OpenZeppelin's virtual offset: assets per share = one * (totalAssets + 1) / (totalSupply + 1), rounded down.
+    expect(after).toBe((one * (totalAssets + donation + 1n)) / (totalSupply + 1n));
+    expect(after).toBeGreaterThan(before);
+    expect(await vault.previewRedeem(one)).toBeGreaterThan(exitBefore);
+  });
+
+  it('the fee vault: previewDeposit and previewRedeem include the 2% entry and 0.5% exit fees, convert* do not', async () => {
+    const { tokens } = devnet.manifest;
+    const signer = devSigner(devnet, provider, 6);
+    const vault = contractAt(tokens.feeVault.address, erc4626Abi, signer);
+    expect(await vault.asset()).toBe(tokens.usdc.address);
+    // Seeded with 100,000 USDC, of which the 2% fee on the total (rounded up) bought no shares.
+    const seed = parseUnits('100000', 6);
+    expect(await vault.totalSupply()).toBe(seed - (seed * 200n + 10_199n) / 10_200n);
+    const assets = parseUnits('1000', 6);
+    const ideal: bigint = await vault.convertToShares(assets);
+    const preview: bigint = await vault.previewDeposit(assets);
+    // Fee on the total: ceil(1000 × 200 / 10200) USDC stays out of the shares.
+    const fee = (assets * 200n + 10_199n) / 10_200n;
+    expect(preview).toBe(await vault.convertToShares(assets - fee));
+    expect(preview).toBeLessThan(ideal);
+    await mintToken({ devnet, token: tokens.usdc, to: signer.address as `0x${string}`, amount: assets });
+    await waitMined(
+      contractAt(tokens.usdc.address, erc20Abi, signer).approve(tokens.feeVault.address, assets),
+    );
+    await waitMined(vault.deposit(assets, signer.address));
+    const shares: bigint = await vault.balanceOf(signer.address);
+    expect(shares).toBe(preview);
+    const gross: bigint = await vault.convertToAssets(shares);
+    const exit: bigint = await vault.previewRedeem(shares);
+    expect(exit).toBe(gross - (gross * 50n + 10_049n) / 10_050n);
+    await waitMined(vault.redeem(shares, signer.address, signer.address));
+    expect(await contractAt(tokens.usdc.address, erc20Abi, provider).balanceOf(signer.address)).toBe(exit);
+  });
+
+  it('the capped vault: maxDeposit is what is left under the 1,000 USDC cap, and a larger deposit reverts', async () => {
+    const { tokens } = devnet.manifest;
+    const signer = devSigner(devnet, provider, 6);
+    const vault = contractAt(tokens.cappedVault.address, erc4626Abi, signer);
+    expect(await vault.asset()).toBe(tokens.usdc.address);
+    expect(await vault.totalAssets()).toBe(parseUnits('500', 6));
+    expect(await vault.maxDeposit(signer.address)).toBe(parseUnits('500', 6));
+    const request = parseUnits('600', 6);
+    await mintToken({ devnet, token: tokens.usdc, to: signer.address as `0x${string}`, amount: request });
+    await waitMined(
+      contractAt(tokens.usdc.address, erc20Abi, signer).approve(tokens.cappedVault.address, request),
+    );
+    await expect(vault.deposit.estimateGas(request, signer.address)).rejects.toThrow();
+    await waitMined(vault.deposit(parseUnits('500', 6), signer.address));
+    expect(await vault.maxDeposit(signer.address)).toBe(0n);
   });
 });
 

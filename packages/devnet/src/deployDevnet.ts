@@ -10,9 +10,11 @@ import {
   PLAN_BUY_TAX,
   PLAN_BUY_TAX_V2_POOLS,
   PLAN_BRIDGE_LIQUIDITY,
+  PLAN_CAPPED_VAULT,
   PLAN_COLLECTIBLE,
   PLAN_DEPTH_TOP_UPS,
   PLAN_ERC20S,
+  PLAN_FEE_VAULT,
   PLAN_FEE_TOKEN,
   PLAN_HIGH_TAX,
   PLAN_HISTORY_SECONDS,
@@ -120,7 +122,7 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
     bytecode: compiled[name].bytecode,
   });
 
-  // 0. The deployment runs PLAN_HISTORY_SECONDS behind the wall clock; step 10 brings the chain back. Only block
+  // 0. The deployment runs PLAN_HISTORY_SECONDS behind the wall clock; step 13 brings the chain back. Only block
   //    timestamps move (every address is a function of the deployer's nonce): the V3 pools' oracles then have two
   //    hours of history, so `observe` answers for a 30-minute window as it does for an established pool.
   await rpc.request('evm_setTime', [Math.floor(Date.now() / 1000) - PLAN_HISTORY_SECONDS]);
@@ -160,7 +162,7 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
   ]);
 
   // 2. Test tokens compiled with solc-js.
-  const tokens: Partial<Record<PlanTokenKey | 'vault', DevnetToken>> = {};
+  const tokens: Partial<Record<PlanTokenKey | 'vault' | 'feeVault' | 'cappedVault', DevnetToken>> = {};
   for (const token of PLAN_ERC20S) {
     const address = await deploy(token.symbol, compiledArtifact('DevnetToken'), [
       token.name,
@@ -402,7 +404,48 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
     `0x${PLAN_RELAYER_BALANCE.toString(16)}`,
   ]);
 
-  // 11. Pricing depth and history, after everything above (no earlier address moves). Each PLAN_DEPTH_TOP_UPS pool
+  // 11. Two more USDC vaults, deployed after everything else (no address above moves), each seeded with a real
+  //     deposit so its supply is not near-empty: one with a 2% entry / 0.5% exit fee, one capped at 1,000 USDC with
+  //     500 USDC in it (maxDeposit 500 USDC).
+  const metadata = (plan: { name: string; symbol: string; decimals: number }) => ({
+    name: plan.name,
+    symbol: plan.symbol,
+    decimals: plan.decimals,
+  });
+  const feeVault = await deploy('DevnetFeeVault', compiledArtifact('DevnetFeeVault'), [
+    usdc,
+    PLAN_FEE_VAULT.name,
+    PLAN_FEE_VAULT.symbol,
+    PLAN_FEE_VAULT.entryFeeBps,
+    PLAN_FEE_VAULT.exitFeeBps,
+    deployer,
+  ]);
+  tokens.feeVault = { address: feeVault, ...metadata(PLAN_FEE_VAULT) };
+  const cappedVault = await deploy('DevnetCappedVault', compiledArtifact('DevnetCappedVault'), [
+    usdc,
+    PLAN_CAPPED_VAULT.name,
+    PLAN_CAPPED_VAULT.symbol,
+    PLAN_CAPPED_VAULT.cap,
+  ]);
+  tokens.cappedVault = { address: cappedVault, ...metadata(PLAN_CAPPED_VAULT) };
+  for (const [name, target, amount] of [
+    ['fee vault', feeVault, PLAN_FEE_VAULT.seedDeposit],
+    ['capped vault', cappedVault, PLAN_CAPPED_VAULT.seedDeposit],
+  ] as const) {
+    await send(`mint usdc for ${name}`, {
+      to: usdc,
+      data: erc20.encodeFunctionData('mint', [deployer, amount]) as Hex,
+    });
+    await send(`approve ${name}`, {
+      to: usdc,
+      data: erc20.encodeFunctionData('approve', [target, amount]) as Hex,
+    });
+    await send(`${name} deposit`, {
+      to: target,
+      data: vaultIface.encodeFunctionData('deposit', [amount, deployer]) as Hex,
+    });
+  }
+  // 12. Pricing depth and history, after everything above (no earlier address moves). Each PLAN_DEPTH_TOP_UPS pool
   //     gets more liquidity at its own price (V2: both tokens sent to the pair, then `mint`, the flagged pairs
   //     unflagged meanwhile; V3: one more full-range position), and every V3 pool gets observation slots.
   const topUpWeth = PLAN_DEPTH_TOP_UPS.reduce((sum, pool) => sum + pool.amountA, 0n);
@@ -475,14 +518,14 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
     });
   }
 
-  // 12. Back to the wall clock (step 0 ran the deployment in the past).
+  // 13. Back to the wall clock (step 0 ran the deployment in the past).
   const last = await rpc.request<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false]);
   await rpc.request('evm_setNextBlockTimestamp', [
     Math.max(Math.floor(Date.now() / 1000), Number(BigInt(last.timestamp)) + 1),
   ]);
   await rpc.request('evm_mine', []);
 
-  // 13. Every account ends with exactly 10,000 ETH (the deployer paid gas and wrapped ETH).
+  // 14. Every account ends with exactly 10,000 ETH (the deployer paid gas and wrapped ETH).
   await rpc.request('anvil_setBalance', [deployer, `0x${ACCOUNT_BALANCE.toString(16)}`]);
 
   return {
@@ -511,6 +554,8 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
       lonely: tokens.lonely!,
       vault: tokens.vault,
       buyTax: tokens.buyTax,
+      feeVault: tokens.feeVault,
+      cappedVault: tokens.cappedVault,
     },
     pools: { v2: v2Pools, v3: v3Pools },
     nfts: { collectible: { address: collectible, ...PLAN_COLLECTIBLE } },

@@ -72,6 +72,13 @@ export interface DevnetManifest {
      * (WETH/BTAX); sells and plain transfers are untaxed.
      */
     buyTax: DevnetToken;
+    /**
+     * ERC-4626 shares over `tokens.usdc` with a 2% entry fee and a 0.5% exit fee (`previewDeposit` /
+     * `previewRedeem` include them); seeded with 100,000 USDC.
+     */
+    feeVault: DevnetToken;
+    /** ERC-4626 shares over `tokens.usdc`, total assets capped at 1,000 USDC, seeded with 500 (`maxDeposit` 500). */
+    cappedVault: DevnetToken;
   };
   pools: {
     /** `'WETH/USDC'` → V2 pair address. */

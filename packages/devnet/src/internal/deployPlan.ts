@@ -6,7 +6,7 @@ const E6 = 10n ** 6n;
 const E8 = 10n ** 8n;
 
 /** Bump when the deployment procedure changes in a way the plan below does not capture. */
-export const LAYOUT_VERSION = 'devnet-layout-8';
+export const LAYOUT_VERSION = 'devnet-layout-9';
 
 export type PlanTokenKey =
   | 'weth'
@@ -205,6 +205,31 @@ export const PLAN_DEPTH_TOP_UPS: readonly (PlanPool & { protocol: 'v2' | 'v3'; f
 export const PLAN_VAULT_DEPOSIT = 1_000_000n * E6;
 export const PLAN_VAULT_YIELD = 50_000n * E6;
 
+/**
+ * A second USDC vault with fees (deployed after everything else): 2% on deposits (above any sane pre-flight
+ * tolerance) and 0.5% on withdrawals (so `previewRedeem` is below `convertToAssets`), seeded with a deposit.
+ */
+export const PLAN_FEE_VAULT = {
+  name: 'Devnet USDC Fee Vault',
+  symbol: 'dfUSDC',
+  decimals: 6,
+  entryFeeBps: 200n,
+  exitFeeBps: 50n,
+  seedDeposit: 100_000n * E6,
+} as const;
+
+/**
+ * A USDC vault capped at 1,000 USDC of total assets, seeded with 500 USDC: `maxDeposit` is 500 USDC, below a
+ * larger request.
+ */
+export const PLAN_CAPPED_VAULT = {
+  name: 'Devnet USDC Capped Vault',
+  symbol: 'dcUSDC',
+  decimals: 6,
+  cap: 1_000n * E6,
+  seedDeposit: 500n * E6,
+} as const;
+
 /** Every dev account ends the deployment with exactly this balance (anvil's default, 10,000 ETH). */
 export const ACCOUNT_BALANCE = 10_000n * E18;
 
@@ -234,6 +259,8 @@ export function planFingerprint(): string {
       PLAN_HISTORY_SECONDS,
       PLAN_OBSERVATION_CARDINALITY,
       PLAN_DEPTH_TOP_UPS,
+      PLAN_FEE_VAULT,
+      PLAN_CAPPED_VAULT,
     },
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );
