@@ -6,6 +6,7 @@ const report = (o: Partial<SafetyVerdictInput['tax']> & { veto?: boolean } = {})
   token: '0x',
   tax: {
     isHoneypot: o.isHoneypot === undefined ? false : o.isHoneypot,
+    buyTax: o.buyTax === undefined ? 0 : o.buyTax,
     sellTax: o.sellTax === undefined ? 0 : o.sellTax,
   },
   factors: o.veto ? [{ id: 'owner-can-mint', veto: true, reason: 'the owner can change balances' }] : [],
