@@ -14,6 +14,7 @@ import {
   SqliteConfirmationStore,
   SqliteExecutionStore,
   SqliteIdempotencyStore,
+  SqliteSharePriceStore,
   SqliteWatchStore,
 } from '@org/chain-evm/sqlite';
 import type { ConfirmFn } from '@org/governor';
@@ -21,6 +22,7 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { type Config, ConfigError } from './config.js';
+import { createHttpServer } from './http/createHttpServer.js';
 import { createLogger } from './http/createLogger.js';
 import { loadSpec } from './loadSpec.js';
 import { openDatabase } from './openDatabase.js';
@@ -38,6 +40,10 @@ import { WatcherService } from './services/WatcherService.js';
 import { ApprovalService } from './services/ApprovalService.js';
 import { GasService } from './services/GasService.js';
 import { PortfolioService } from './services/PortfolioService.js';
+import { YieldPortfolioService } from './services/YieldPortfolioService.js';
+import { YieldService } from './services/YieldService.js';
+import { YieldVaultSampler } from './services/YieldVaultSampler.js';
+import { TokenVerdicts } from './yield/TokenVerdicts.js';
 import { packageVersion } from './version.js';
 
 /** A running server. */
@@ -83,6 +89,7 @@ export async function startServer({
   });
   const executionStore = new SqliteExecutionStore({ database });
   const confirmationStore = new SqliteConfirmationStore({ database });
+  const sharePrices = new SqliteSharePriceStore({ database });
   const version = packageVersion();
   const security = new SecurityService({ config, providers });
   const hub = new EventHub({ retain: 1_000 });
@@ -124,6 +131,7 @@ export async function startServer({
         }),
         steps: createGatewaySteps({
           minLiquidityWei: config.gateway.minLiquidityWei,
+          maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
           timeoutMs: config.rpcTimeoutMs,
         }),
         settings: {
@@ -168,6 +176,7 @@ export async function startServer({
       idempotency: new SqliteIdempotencyStore({ database }),
       registry: config.chains,
       minLiquidityWei: config.gateway.minLiquidityWei,
+      maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
       holdSeconds: config.confirm.mode.kind === 'off' ? 0 : Math.ceil(config.confirm.ttlMs / 1000),
     }),
     governor: governorService,
@@ -185,8 +194,10 @@ export async function startServer({
         defaultLargeOutgoingWei: config.watcher.largeOutgoingWei,
         maxWallets: config.watcher.maxWallets,
         minLiquidityWei: config.gateway.minLiquidityWei,
+        maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
       },
       onAlert: (alert) => hub.publish('watcher.alert', { ...alert }),
+      onDeferred: (deferral) => hub.publish('watcher.deferred', { ...deferral }),
     }),
     approvals: new ApprovalService({
       providers,
@@ -196,6 +207,7 @@ export async function startServer({
       registry: config.chains,
       settings: config.approvals,
       minLiquidityWei: config.gateway.minLiquidityWei,
+      maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
       killSwitch: async () => (await governorService.governor.status()).killSwitch,
     }),
     gas: new GasService({ providers, wallet: address, feeCeilingWei: config.gateway.feeCeilingWei }),
@@ -205,10 +217,40 @@ export async function startServer({
       extraTokens: swapTokens ?? new Map(),
       config: config.portfolio,
       minLiquidityWei: config.gateway.minLiquidityWei,
+      maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
+    }),
+    yield: new YieldService({
+      config: config.yield,
+      portfolio: config.portfolio,
+      registry: config.chains,
+      providers,
+      wallet: address,
+      extraTokens: swapTokens ?? new Map(),
+      minLiquidityWei: config.gateway.minLiquidityWei,
+      store: sharePrices,
+      verdicts: new TokenVerdicts({
+        report: (chainId, token) => security.evmReport(chainId, token),
+        ttlMs: Math.max(60_000, config.providers.cacheTtlMs),
+      }),
+    }),
+    yieldPortfolio: new YieldPortfolioService({
+      providers,
+      wallet: address,
+      extraTokens: swapTokens ?? new Map(),
+      portfolio: config.portfolio,
+      yieldConfig: config.yield,
+      minLiquidityWei: config.gateway.minLiquidityWei,
+      executions: executionStore,
+    }),
+    yieldSampler: new YieldVaultSampler({
+      providers,
+      vaults: config.yield.vaults,
+      store: sharePrices,
+      intervalMs: config.yield.sampleIntervalMs,
     }),
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
-  const server = app.listen(config.port, config.host);
+  const server = createHttpServer({ app, logger: log }).listen(config.port, config.host);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
@@ -220,8 +262,6 @@ export async function startServer({
     database.close();
     throw error;
   }
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 60_000;
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   if (config.networkExposed) {
@@ -255,6 +295,14 @@ export async function startServer({
   };
   reconcileQuietly();
   services.watcher.start((error) => log.warn({ err: error }, 'watcher cycle failed; will retry'));
+  // Share prices of YIELD_VAULTS_<CHAIN>: a chain that cannot be sampled is logged and published, never silent.
+  services.yieldSampler.start((failure) => {
+    log.warn(
+      { chainId: failure.chainId, error: failure.error },
+      'yield share-price sampling failed; will retry',
+    );
+    hub.publish('yield.sampling-failed', { ...failure });
+  });
   const reconcileTimer = setInterval(reconcileQuietly, 30_000);
   reconcileTimer.unref();
   // Held actions: expire what timed out and run what an operator approved from the CLI, every 2 s; cancels the
@@ -293,6 +341,7 @@ export async function startServer({
       clearInterval(reconcileTimer);
       clearInterval(confirmTimer);
       services.watcher.stop();
+      services.yieldSampler.stop();
       // Open event streams would keep the server from closing.
       hub.close();
       closing ??= new Promise<void>((resolve) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSpec } from '../src/loadSpec.js';
 import { startTestServer, type TestServer } from './helpers/startTestServer.js';
 
 let server: TestServer;
@@ -134,5 +135,52 @@ describe('security headers', () => {
     expect(swagger.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
     const spec = await server.call('/openapi.json', { key: null });
     expect(((await spec.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+    // The docs pages call this origin only (Swagger's "Try it out" included).
+    expect(swagger.headers.get('content-security-policy')).toContain("connect-src 'self'");
+  });
+});
+
+interface Document {
+  servers: { url: string }[];
+  paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+  components: { securitySchemes: Record<string, unknown> };
+}
+
+describe('the served OpenAPI document', () => {
+  it('names the server it was fetched from (relative `/`); the built file keeps the default bind for offline tools', async () => {
+    const res = await server.call('/openapi.json', { key: null });
+    const served = (await res.json()) as Document;
+    const built = loadSpec() as Document;
+    // A relative server resolves against the document's own URL: whatever port, host, scheme or proxy served it.
+    expect(served.servers.map((s) => s.url)).toEqual(['/']);
+    expect(built.servers.map((s) => s.url)).toEqual(['http://127.0.0.1:8000']);
+    expect(served.paths).toEqual(built.paths);
+  });
+
+  it('operator operations ask for X-Operator-Key only, every other keyed operation accepts X-API-Key', async () => {
+    const served = (await (await server.call('/openapi.json', { key: null })).json()) as Document;
+    expect(served.components.securitySchemes).toEqual({
+      api_key: { type: 'apiKey', name: 'X-API-Key', in: 'header' },
+      operator_key: { type: 'apiKey', name: 'X-Operator-Key', in: 'header' },
+    });
+    const security = (method: string, path: string) => served.paths[path]?.[method]?.security;
+    for (const [method, path] of [
+      ['post', '/governor/unkill'],
+      ['put', '/governor/limits'],
+      ['post', '/confirmations/{id}/approve'],
+      ['post', '/confirmations/{id}/deny'],
+    ] as const)
+      expect(security(method, path), `${method} ${path}`).toEqual([{ operator_key: [] }]);
+    const operatorOnly = new Set([
+      '/governor/unkill',
+      '/governor/limits',
+      '/confirmations/{id}/approve',
+      '/confirmations/{id}/deny',
+    ]);
+    for (const [path, item] of Object.entries(served.paths))
+      for (const [method, operation] of Object.entries(item)) {
+        if (path === '/health' || operatorOnly.has(path)) continue;
+        expect(operation.security, `${method} ${path}`).toContainEqual({ api_key: [] });
+      }
   });
 });

@@ -43,9 +43,11 @@ export class ApprovalController extends Controller {
    * listed; a pair whose state cannot be read is in `unreadable`.
    * @summary Scan token approvals
    * @param owner Address whose approvals are listed; default the configured wallet.
+   * @maxLength owner 64
    * @param fromBlock First block of a first scan (or of older history to add). Integer ≥ 0.
-   * @isInt fromBlock
+   * @isLong fromBlock
    * @param chain Chain name, alias or id; optional when the server has a default chain.
+   * @maxLength chain 64
    */
   @Get('scan')
   @OperationId('scanApprovals')
@@ -67,7 +69,9 @@ export class ApprovalController extends Controller {
    * incremental scan first.
    * @summary Risk-score approvals
    * @param owner Address whose approvals are scored; default the configured wallet.
+   * @maxLength owner 64
    * @param chain Chain name, alias or id; optional when the server has a default chain.
+   * @maxLength chain 64
    */
   @Get('risk')
   @OperationId('approvalRisk')
@@ -85,6 +89,7 @@ export class ApprovalController extends Controller {
    * 409 `NOTHING_TO_REVOKE`, nothing sent. Send an `Idempotency-Key` to make retries safe.
    * @summary Revoke an approval
    * @param idempotencyKey Optional, recommended: 1–200 printable characters.
+   * @maxLength idempotencyKey 200
    */
   @Post('revoke')
   @OperationId('revokeApproval')
@@ -111,6 +116,7 @@ export class ApprovalController extends Controller {
    * failure does not stop the others. With the kill switch on at the start → 403 and nothing sent.
    * @summary Revoke all unlimited approvals
    * @param idempotencyKey Optional, recommended: 1–200 printable characters.
+   * @maxLength idempotencyKey 200
    */
   @Post('revoke-all-unlimited')
   @OperationId('revokeAllUnlimitedApprovals')
@@ -122,10 +128,13 @@ export class ApprovalController extends Controller {
   @Response<ProblemDto>(502, 'LOG_SCAN_FAILED or RPC_ERROR during the scan')
   @Response<ProblemDto>(503, 'Node unreachable, wallet not configured')
   public async revokeAllUnlimited(
-    @Body() body: ApprovalRevokeAllRequestDto,
+    @Body() body?: ApprovalRevokeAllRequestDto,
     @Header('Idempotency-Key') idempotencyKey?: string,
   ): Promise<ApprovalRevokeAllDto> {
-    const { status, body: answer } = await this.services.approvals.revokeAllUnlimited(body, idempotencyKey);
+    const { status, body: answer } = await this.services.approvals.revokeAllUnlimited(
+      body ?? {},
+      idempotencyKey,
+    );
     this.setStatus(status);
     return answer;
   }
@@ -136,6 +145,7 @@ export class ApprovalController extends Controller {
    * risk reports. No RPC call.
    * @summary Known protocol addresses
    * @param chain Chain name, alias or id; optional when the server has a default chain.
+   * @maxLength chain 64
    */
   @Get('known-protocols')
   @OperationId('knownProtocols')

@@ -38,9 +38,11 @@ export class ConfirmationsController extends Controller {
    * Held actions, newest first (expired ones are marked expired first).
    * @summary List held actions
    * @param status pending, approved, running, denied or expired
+   * @maxLength status 32
    * @param limit 1–100 (default 20)
    * @isInt limit
    * @param cursor From a previous page's `nextCursor`.
+   * @maxLength cursor 1024
    */
   @Get()
   @OperationId('listConfirmations')
@@ -62,6 +64,7 @@ export class ConfirmationsController extends Controller {
   /**
    * One held action: its exact intent, value, safety verdict, simulated gas, expiry and decision.
    * @summary Get a held action
+   * @maxLength id 64
    */
   @Get('{id}')
   @OperationId('getConfirmation')
@@ -78,6 +81,7 @@ export class ConfirmationsController extends Controller {
    * became unknown, it is held again (202) instead of sent. For an action held because its value was unknown, `value`
    * says the most the governor may charge.
    * @summary Approve a held action (operator)
+   * @maxLength id 64
    */
   @Post('{id}/approve')
   @OperationId('approveConfirmation')
@@ -92,9 +96,9 @@ export class ConfirmationsController extends Controller {
   @Response<ProblemDto>(503, 'Nothing could be sent')
   public async approve(
     @Path() id: string,
-    @Body() body: ApproveConfirmationRequestDto,
+    @Body() body?: ApproveConfirmationRequestDto,
   ): Promise<ConfirmationDecisionDto> {
-    const { status, body: answer } = await this.services.confirmations.approve(id, body);
+    const { status, body: answer } = await this.services.confirmations.approve(id, body ?? {});
     this.setStatus(status);
     return answer;
   }
@@ -102,6 +106,7 @@ export class ConfirmationsController extends Controller {
   /**
    * Denies a held action: its execution is blocked with `CONFIRMATION_DENIED`; nothing was reserved or signed.
    * @summary Deny a held action (operator)
+   * @maxLength id 64
    */
   @Post('{id}/deny')
   @OperationId('denyConfirmation')
@@ -112,8 +117,8 @@ export class ConfirmationsController extends Controller {
   @Response<ProblemDto>(422, 'Invalid note')
   public async deny(
     @Path() id: string,
-    @Body() body: DenyConfirmationRequestDto,
+    @Body() body?: DenyConfirmationRequestDto,
   ): Promise<ConfirmationDecisionDto> {
-    return this.services.confirmations.deny(id, body);
+    return this.services.confirmations.deny(id, body ?? {});
   }
 }

@@ -30,7 +30,9 @@ export class ExecutionsController extends Controller {
    * @param limit 1–100, default 20.
    * @isInt limit
    * @param status Only executions in this status (`pending`, `confirmed`, `blocked`, …).
+   * @maxLength status 32
    * @param cursor `nextCursor` of the previous page.
+   * @maxLength cursor 1024
    */
   @Get()
   @OperationId('listExecutions')
@@ -52,6 +54,7 @@ export class ExecutionsController extends Controller {
    * One execution: its status, code, transactions, fee and result. Follow a `pending` execution here until it
    * settles (`confirmed`, `reverted` or `failed`).
    * @summary Get an execution
+   * @maxLength id 64
    */
   @Get('{id}')
   @OperationId('getExecution')

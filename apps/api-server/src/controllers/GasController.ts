@@ -21,6 +21,7 @@ export class GasController extends Controller {
    * what the execution gateway signs with. A node that fails answers its error code, never a default price.
    * @summary Recommended fees
    * @param chain Chain name, alias or id; optional when the server has a default chain.
+   * @maxLength chain 64
    */
   @Get('recommendation')
   @OperationId('getGasRecommendation')
@@ -38,11 +39,16 @@ export class GasController extends Controller {
    * revert → 422 `SIMULATION_REVERTED` with the decoded `reason`. Nothing is signed.
    * @summary Estimate a transaction's gas and cost
    * @param to Recipient or contract (0x address; mixed case must be a valid checksum).
+   * @maxLength to 64
    * @param value Native value sent, in whole native units (`"0.01"`); default 0.
+   * @maxLength value 100
    * @param data Calldata, 0x-prefixed hex of whole bytes (at most 6144 bytes); default empty.
+   * @maxLength data 12290
    * @param from Sender; default the configured wallet.
+   * @maxLength from 64
    * @param tier `slow`, `standard` (default) or `fast`.
    * @param chain Chain name, alias or id; optional when the server has a default chain.
+   * @maxLength chain 64
    */
   @Get('estimate')
   @OperationId('estimateGas')
@@ -68,6 +74,7 @@ export class GasController extends Controller {
    * chain whose node fails is listed with its error (status and code), and fails nothing else.
    * @summary Recommended fees on several chains
    * @param chains Comma-separated chain names, aliases or ids (at most 20); default every configured chain.
+   * @maxLength chains 1300
    */
   @Get('batch')
   @OperationId('getGasBatch')

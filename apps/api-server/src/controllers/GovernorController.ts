@@ -73,7 +73,7 @@ export class GovernorController extends Controller {
   @Security('operator_key')
   @Response<ProblemDto>(403, 'OPERATOR_KEY_REQUIRED or OPERATOR_KEY_NOT_CONFIGURED')
   @Response<ProblemDto>(422, 'A cap that is not a non-negative decimal ETH amount')
-  public async setLimits(@Body() body: SetLimitsRequestDto): Promise<GovernorStatusDto> {
-    return this.services.governor.setLimits(body, 'operator-key');
+  public async setLimits(@Body() body?: SetLimitsRequestDto): Promise<GovernorStatusDto> {
+    return this.services.governor.setLimits(body ?? {}, 'operator-key');
   }
 }

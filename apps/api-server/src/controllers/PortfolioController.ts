@@ -24,7 +24,9 @@ export class PortfolioController extends Controller {
    * answers that error).
    * @summary Portfolio snapshot
    * @param chains Comma-separated chain names, aliases or ids (at most 20); default every configured chain.
+   * @maxLength chains 1300
    * @param address Whose portfolio (0x address); default the configured wallet.
+   * @maxLength address 64
    * @param includeZero List tokens with a zero balance too (default false; the native balance is always listed).
    */
   @Get('/')
@@ -49,7 +51,9 @@ export class PortfolioController extends Controller {
    * as the snapshot.
    * @summary Portfolio value
    * @param chains Comma-separated chain names, aliases or ids (at most 20); default every configured chain.
+   * @maxLength chains 1300
    * @param address Whose portfolio (0x address); default the configured wallet.
+   * @maxLength address 64
    */
   @Get('value')
   @OperationId('getPortfolioValue')

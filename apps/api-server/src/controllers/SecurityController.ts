@@ -19,8 +19,10 @@ export class SecurityController extends Controller {
    * honeypot status is unknown. Provider outages make the report unsafe; they are not errors.
    * @summary Token security report
    * @param address Token contract address (EVM, EIP-55 checksum when mixed case) or mint address (Solana).
+   * @maxLength address 64
    * @param chain Chain name, alias or id (`ethereum`, `eth`, `base`, `8453`, `devnet`, `solana`, …); optional when
    * the server has a default chain.
+   * @maxLength chain 64
    */
   @Get('token')
   @OperationId('getTokenSecurityReport')

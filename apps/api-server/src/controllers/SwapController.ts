@@ -31,6 +31,7 @@ export class SwapController extends Controller {
    * honeypot and fee tokens included — so they can be tried, and refused).
    * @summary Supported swap tokens
    * @param chain Chain name, alias or id; optional when the server has a default chain.
+   * @maxLength chain 64
    */
   @Get('tokens')
   @OperationId('listSwapTokens')
@@ -45,11 +46,15 @@ export class SwapController extends Controller {
    * spend governor would be charged; and the token-safety verdict on what is acquired. Nothing is signed.
    * @summary Quote a swap
    * @param tokenIn `ETH` (native), a symbol from `/swap/tokens`, or an address.
+   * @maxLength tokenIn 64
    * @param tokenOut `ETH` (native), a symbol from `/swap/tokens`, or an address.
+   * @maxLength tokenOut 64
    * @param amountIn Human units of tokenIn, a decimal string (`"0.01"`).
+   * @maxLength amountIn 100
    * @param slippageBps Accepted slippage in basis points, 0 to `MAX_SLIPPAGE_BPS` (default 50, capped by it).
    * @isInt slippageBps
    * @param chain Chain name, alias or id; optional when the server has a default chain.
+   * @maxLength chain 64
    */
   @Get('quote')
   @OperationId('quoteSwap')
@@ -82,6 +87,7 @@ export class SwapController extends Controller {
    * same key and body returns the first answer and never executes twice.
    * @summary Execute a swap
    * @param idempotencyKey Optional, recommended: 1–200 printable characters.
+   * @maxLength idempotencyKey 200
    */
   @Post('execute')
   @OperationId('executeSwap')

@@ -30,6 +30,7 @@ export class WalletController extends Controller {
    * @summary Configured wallet and its balance
    * @param chain Chain name or alias (`ethereum`, `eth`, `base`, `devnet`, …) or chain id. Optional when the server
    * has a default chain (`DEFAULT_CHAIN`, or exactly one configured chain).
+   * @maxLength chain 64
    */
   @Get('info')
   @OperationId('getWalletInfo')
@@ -43,7 +44,9 @@ export class WalletController extends Controller {
    * Native balance of the address in the path (not the configured wallet). Read-only.
    * @summary Native balance of any address
    * @param address 0x-prefixed 20-byte address; mixed case must be a valid checksum.
+   * @maxLength address 64
    * @param chain Chain name, alias or id; optional when the server has a default chain.
+   * @maxLength chain 64
    */
   @Get('balance/{address}')
   @OperationId('getWalletBalance')

@@ -65,6 +65,8 @@ export class WatcherController extends Controller {
    * Stops watching a wallet (its alerts stay).
    * @summary Remove a watched wallet
    * @param chain Chain name, alias or id; optional when the server has a default chain.
+   * @maxLength chain 64
+   * @maxLength address 64
    */
   @Delete('remove')
   @OperationId('removeWatchedWallet')
@@ -78,11 +80,15 @@ export class WatcherController extends Controller {
    * Alerts, newest first: balance changes over the threshold (in and out), large outgoing transfers, new approvals.
    * @summary Recent alerts
    * @param since ISO 8601: only alerts from then on.
+   * @maxLength since 64
    * @param severity low, medium or high
+   * @maxLength severity 32
    * @param address Only this wallet's alerts.
+   * @maxLength address 64
    * @param limit 1–100 (default 50)
    * @isInt limit
    * @param cursor From a previous page's `nextCursor`.
+   * @maxLength cursor 1024
    */
   @Get('alerts')
   @OperationId('listWatcherAlerts')

@@ -1,5 +1,6 @@
 import type { ExecutionDto } from './execution.js';
 import type { EthAmountDto } from './governor.js';
+import type { ChainRefDto } from './wallet.js';
 
 /** The token (ERC-20) or collection (ERC-721/1155) an approval is on. */
 export interface ApprovalTokenDto {
@@ -38,7 +39,7 @@ export interface ApprovalDto {
   /** The maximum, or ≥ 2**255; always true for operators. */
   unlimited: boolean;
   lastApproval: {
-    /** @isInt */
+    /** @isLong */
     blockNumber: number;
     txHash: string;
   };
@@ -49,33 +50,33 @@ export interface UnreadableApprovalDto {
   kind: 'erc20' | 'operator';
   token: string;
   spender: string;
-  /** @isInt */
+  /** @isLong */
   lastApprovalBlock: number;
 }
 
 /** A block range (inclusive). */
 export interface BlockRangeDto {
-  /** @isInt */
+  /** @isLong */
   fromBlock: number;
-  /** @isInt */
+  /** @isLong */
   toBlock: number;
 }
 
 /** `GET /approval/scan`. */
 export interface ApprovalScanDto {
-  chain: { id: number; name: string };
+  chain: ChainRefDto;
   owner: string;
   /**
    * The block every allowance was read at.
-   * @isInt
+   * @isLong
    */
   blockNumber: number;
   /**
    * Block range covered by this and earlier scans of this owner (logs of every block in it were read).
-   * @isInt
+   * @isLong
    */
   fromBlock: number;
-  /** @isInt */
+  /** @isLong */
   toBlock: number;
   /** Ranges read with `eth_getLogs` by this request (only new blocks on a repeat scan). */
   scannedRanges: BlockRangeDto[];
@@ -121,9 +122,9 @@ export interface ApprovalRiskDto extends ApprovalDto {
 
 /** `GET /approval/risk`. */
 export interface ApprovalRiskReportDto {
-  chain: { id: number; name: string };
+  chain: ChainRefDto;
   owner: string;
-  /** @isInt */
+  /** @isLong */
   blockNumber: number;
   /** Worst first (score, then value at risk with unknown first). */
   approvals: ApprovalRiskDto[];
@@ -146,20 +147,37 @@ export interface ApprovalRiskReportDto {
       /** @isInt */
       low: number;
     };
-    /** Approvals last made before this block are stale; `null` when `APPROVAL_MAX_AGE_DAYS` is 0. */
+    /**
+     * Approvals last made before this block are stale; `null` when `APPROVAL_MAX_AGE_DAYS` is 0.
+     * @isLong
+     */
     staleBeforeBlock: number | null;
+    /** @isInt */
     maxAgeDays: number | null;
   };
   /** The points of every factor (the scoring rules, also in the README). */
-  factorPoints: Record<string, number>;
+  factorPoints: { [factor: string]: FactorPointsDto };
 }
+
+/**
+ * The points of one risk factor.
+ * @isInt
+ */
+export type FactorPointsDto = number;
 
 /** Body of `POST /approval/revoke`. */
 export interface ApprovalRevokeRequestDto {
-  /** Chain name, alias or id; optional when the server has a default chain. */
+  /**
+   * Chain name, alias or id; optional when the server has a default chain.
+   * @maxLength 64
+   */
   chain?: string;
-  /** The token or NFT collection. */
+  /**
+   * The token or NFT collection.
+   * @maxLength 64
+   */
   token: string;
+  /** @maxLength 64 */
   spender: string;
   /** Which approval to clear; default: the ERC-20 allowance if any, else the operator approval. */
   kind?: 'erc20' | 'operator';
@@ -184,7 +202,10 @@ export interface ApprovalRevokeDto {
 
 /** Body of `POST /approval/revoke-all-unlimited`. */
 export interface ApprovalRevokeAllRequestDto {
-  /** Chain name, alias or id; optional when the server has a default chain. */
+  /**
+   * Chain name, alias or id; optional when the server has a default chain.
+   * @maxLength 64
+   */
   chain?: string;
 }
 
@@ -205,9 +226,9 @@ export interface ApprovalRevokeResultDto {
 
 /** Answer of `POST /approval/revoke-all-unlimited`. */
 export interface ApprovalRevokeAllDto {
-  chain: { id: number; name: string };
+  chain: ChainRefDto;
   owner: string;
-  /** @isInt */
+  /** @isLong */
   blockNumber: number;
   /** In nonce order. */
   results: ApprovalRevokeResultDto[];
@@ -233,6 +254,6 @@ export interface KnownProtocolDto {
 
 /** `GET /approval/known-protocols`. */
 export interface KnownProtocolsDto {
-  chain: { id: number; name: string };
+  chain: ChainRefDto;
   protocols: KnownProtocolDto[];
 }

@@ -1,5 +1,6 @@
 import type { EthAmountDto } from './governor.js';
 import type { ExecutionDto } from './execution.js';
+import type { ChainRefDto } from './wallet.js';
 
 /** A token amount of a held action (base units). */
 export interface HeldTokenAmountDto {
@@ -16,6 +17,8 @@ export interface HeldSafetyDto {
   token: string;
   isHoneypot: boolean | null;
   /** Percent; null when unknown. */
+  buyTax: number | null;
+  /** Percent; null when unknown. */
   sellTax: number | null;
 }
 
@@ -31,7 +34,7 @@ export interface ConfirmationDto {
   createdAt: string;
   /** A pending confirmation is denied automatically at this time. */
   expiresAt: string;
-  chain: { id: number; name: string };
+  chain: ChainRefDto;
   action: string;
   description: string;
   /** The contract it calls. */
@@ -62,15 +65,24 @@ export interface ApproveConfirmationRequestDto {
   /**
    * Only for an action held because its value was unknown: the most the governor may charge for it, in ETH (decimal
    * string, ≤ 18 places). Ignored otherwise: the approval is bound to the value that was held.
+   * @maxLength 100
    */
   value?: string;
-  /** A note for the audit trail (≤ 500 characters). */
+  /**
+   * A note for the audit trail (1 to 500 characters).
+   * @minLength 1
+   * @maxLength 500
+   */
   note?: string;
 }
 
 /** Body of `POST /confirmations/{id}/deny`. */
 export interface DenyConfirmationRequestDto {
-  /** A note for the audit trail (≤ 500 characters). */
+  /**
+   * A note for the audit trail (1 to 500 characters).
+   * @minLength 1
+   * @maxLength 500
+   */
   note?: string;
 }
 

@@ -1,4 +1,5 @@
 import type { EthAmountDto } from './governor.js';
+import type { ChainRefDto } from './wallet.js';
 
 /** A token amount in an execution's intent. */
 export interface ExecutionTokenAmountDto {
@@ -13,7 +14,7 @@ export interface ExecutionTokenAmountDto {
 /** One signed transaction of an execution (a replacement adds another with the same nonce). */
 export interface ExecutionTransactionDto {
   hash: string;
-  /** @isInt */
+  /** @isLong */
   nonce: number;
   /** Wei, decimal string. */
   gasLimit: string;
@@ -35,7 +36,7 @@ export interface ExecutionDto {
   id: string;
   createdAt: string;
   updatedAt: string;
-  chain: { id: number; name: string };
+  chain: ChainRefDto;
   action: string;
   description: string;
   from: string;
@@ -59,12 +60,12 @@ export interface ExecutionDto {
   acquires: ExecutionTokenAmountDto[];
   /** ETH-equivalent charged to the spend governor (value + worst-case fee), null when it was never priced. */
   charged: EthAmountDto | null;
-  /** @isInt */
+  /** @isLong */
   nonce: number | null;
   transactions: ExecutionTransactionDto[];
   /** The hash that was mined, once known. */
   txHash: string | null;
-  /** @isInt */
+  /** @isLong */
   blockNumber: number | null;
   /** Fee actually paid, once mined. */
   fee: EthAmountDto | null;

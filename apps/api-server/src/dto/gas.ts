@@ -62,7 +62,7 @@ export interface GasRecommendationDto {
   historyBlocks: number | null;
   /**
    * Newest block of the window; null on legacy chains.
-   * @isInt
+   * @isLong
    */
   newestBlock: number | null;
   /** The node's `eth_gasPrice`; legacy chains only. */

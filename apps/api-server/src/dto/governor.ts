@@ -31,7 +31,12 @@ export interface GovernorStatusDto {
    * Which fund-moving actions the gateway holds for an operator (`CONFIRM_MODE`: `off`, `unknown`, `all`,
    * `above:<eth>`), how long a held action waits, and whether an operator key is configured.
    */
-  confirmations: { mode: string; ttlSeconds: number; operatorKeyConfigured: boolean };
+  confirmations: {
+    mode: string;
+    /** @isInt */
+    ttlSeconds: number;
+    operatorKeyConfigured: boolean;
+  };
   /** `rolling-24h` (default) or `utc-day`. */
   dailyWindow: string;
   /** Start of the current daily window (ISO 8601). */
@@ -46,7 +51,10 @@ export interface GovernorStatusDto {
 
 /** Body of `PUT /governor/limits`: caps in ETH (decimal strings, ≤ 18 places); `null` returns one to its configured value; an absent one stays. */
 export interface SetLimitsRequestDto {
+  /** @maxLength 100 */
   maxPerTx?: string | null;
+  /** @maxLength 100 */
   dailyLimit?: string | null;
+  /** @maxLength 100 */
   sessionLimit?: string | null;
 }

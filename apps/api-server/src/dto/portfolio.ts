@@ -93,7 +93,7 @@ export interface PortfolioChainDto {
   nativeSymbol: string;
   ok: boolean;
   error: ChainErrorDto | null;
-  /** @isInt */
+  /** @isLong */
   blockNumber: number | null;
   usdRoute: UsdRouteDto | null;
   /** Native first, then by value, unpriced last; zero balances only with `includeZero=true`. */
@@ -148,7 +148,7 @@ export interface PortfolioChainValueDto {
   nativeSymbol: string;
   ok: boolean;
   error: ChainErrorDto | null;
-  /** @isInt */
+  /** @isLong */
   blockNumber: number | null;
   totals: PortfolioChainTotalsDto | null;
 }

@@ -109,7 +109,15 @@ export interface CoverageDto {
 export interface SecurityReportDto {
   /** Token address (checksummed on EVM chains). */
   token: string;
-  chain: { id: number | string; name: string; kind: string };
+  chain: {
+    /**
+     * EIP-155 chain id, or `solana`.
+     * @isLong
+     */
+    id: number | string;
+    name: string;
+    kind: string;
+  };
   tax: TaxInfoDto;
   liquidity: LiquidityInfoDto;
   holders: HolderInfoDto;

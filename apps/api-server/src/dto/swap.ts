@@ -1,6 +1,7 @@
 import type { ConfirmationDto } from './confirmation.js';
 import type { ExecutionDto } from './execution.js';
 import type { EthAmountDto } from './governor.js';
+import type { ChainRefDto } from './wallet.js';
 
 /** A token that can be swapped on a chain. */
 export interface SwapTokenDto {
@@ -13,8 +14,12 @@ export interface SwapTokenDto {
 
 /** The chain's swappable tokens: the native currency (`ETH`) and the token list. */
 export interface SwapTokenListDto {
-  chain: { id: number; name: string };
-  native: { symbol: string; decimals: number };
+  chain: ChainRefDto;
+  native: {
+    symbol: string;
+    /** @isInt */
+    decimals: number;
+  };
   tokens: SwapTokenDto[];
 }
 
@@ -38,7 +43,10 @@ export interface SwapRouteDto {
   router: string;
   /** ERC-20 path (WETH stands for native ETH). */
   path: string[];
-  /** V3 fee tier of each hop (500 = 0.05%); empty for V2. */
+  /**
+   * V3 fee tier of each hop (500 = 0.05%); empty for V2.
+   * @isInt
+   */
   fees: number[];
   pools: (string | null)[];
 }
@@ -47,10 +55,12 @@ export interface SwapRouteDto {
 export interface SwapSafetyDto {
   /** False when the gateway would block the swap for token safety. */
   allowed: boolean;
-  /** `TOKEN_UNSAFE`, `TOKEN_SAFETY_UNKNOWN`, `TOKEN_SELL_TAX_TOO_HIGH` when not allowed. */
+  /** `TOKEN_UNSAFE`, `TOKEN_SAFETY_UNKNOWN`, `TOKEN_BUY_TAX_TOO_HIGH`, `TOKEN_SELL_TAX_TOO_HIGH` when not allowed. */
   code: string | null;
   reason: string | null;
   isHoneypot: boolean | null;
+  /** Percent lost on the way from the pool to the wallet, null when unknown. */
+  buyTax: number | null;
   /** Percent, null when unknown. */
   sellTax: number | null;
   isSafe: boolean;
@@ -60,7 +70,7 @@ export interface SwapSafetyDto {
 
 /** A swap quote: what you would get, the worst you accept, the route, and what the gateway would decide. */
 export interface SwapQuoteDto {
-  chain: { id: number; name: string };
+  chain: ChainRefDto;
   amountIn: TokenAmountDto;
   amountOut: TokenAmountDto;
   /** The least accepted after `slippageBps` (what `/swap/execute` would put in the transaction). */
@@ -80,18 +90,31 @@ export interface SwapQuoteDto {
   value: EthAmountDto | null;
   /** Safety of the token acquired; null when the swap acquires the native currency. */
   safety: SwapSafetyDto | null;
-  /** @isInt */
+  /** @isLong */
   blockNumber: number;
 }
 
 /** `POST /swap/execute` body. */
 export interface SwapExecuteRequestDto {
-  /** Chain name, alias or id; optional when the server has a default chain. */
+  /**
+   * Chain name, alias or id; optional when the server has a default chain.
+   * @maxLength 64
+   */
   chain?: string;
-  /** `ETH` (native), a symbol from `/swap/tokens`, or an address. */
+  /**
+   * `ETH` (native), a symbol from `/swap/tokens`, or an address.
+   * @maxLength 64
+   */
   tokenIn: string;
+  /**
+   * `ETH` (native), a symbol from `/swap/tokens`, or an address.
+   * @maxLength 64
+   */
   tokenOut: string;
-  /** Human units of tokenIn, a decimal string (`"0.01"`). */
+  /**
+   * Human units of tokenIn, a decimal string (`"0.01"`).
+   * @maxLength 100
+   */
   amountIn: string;
   /**
    * 0 to `MAX_SLIPPAGE_BPS` (default 50).
@@ -105,6 +128,12 @@ export interface SwapExecuteRequestDto {
    */
   maxSellTaxBps?: number;
   /**
+   * Highest acceptable buy tax of the token bought, basis points (default 1000 = 10%): what the token keeps of what
+   * the pool sends. Never makes a honeypot or an unknown verdict acceptable.
+   * @isInt
+   */
+  maxBuyTaxBps?: number;
+  /**
    * Seconds until the router refuses the swap, 30–3600 (default 600).
    * @isInt
    */
@@ -116,7 +145,10 @@ export interface SwapExecutionDto {
   execution: ExecutionDto;
   /** The exact approval sent first when the router's allowance was short; null when none was needed. */
   approval: ExecutionDto | null;
-  /** What the wallet actually received, read from the receipt's logs (null until mined). */
+  /**
+   * What the wallet actually received, read from the receipt's logs (null until mined): for a token that takes a
+   * buy tax, what stayed after it.
+   */
   amountReceived: TokenAmountDto | null;
   /**
    * When the swap (or its approval) waits for an operator (202, execution `awaiting_confirmation`): the held action

@@ -1,8 +1,8 @@
 /** A chain as it appears in responses. */
 export interface ChainRefDto {
   /**
-   * EIP-155 chain id.
-   * @isInt
+   * EIP-155 chain id (int64: chain ids pass 2^31).
+   * @isLong
    */
   id: number;
   /** Registry name, e.g. `ethereum`, `base`, `devnet`. */
@@ -22,7 +22,7 @@ export interface BalanceDto {
   symbol: string;
   /**
    * Block the balance was read at.
-   * @isInt
+   * @isLong
    */
   blockNumber: number;
 }

@@ -34,9 +34,21 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   APPROVALS_NOT_CONFIGURED: 422,
   PORTFOLIO_NOT_CONFIGURED: 422,
   INVALID_PORTFOLIO_PARAMETER: 422,
+  YIELD_NOT_CONFIGURED: 422,
+  INVALID_YIELD_PARAMETER: 422,
 };
 
-/** Turns anything thrown while serving a request into the problem the client sees. */
+/** The code of a store's refusal of a malformed input (`StoreError` of `@org/chain-evm`, and the other stores). */
+export const STORE_INPUT_INVALID = 'STORE_INPUT_INVALID';
+
+/**
+ * Turns anything thrown while serving a request into the problem the client sees.
+ *
+ * @example
+ * ```ts
+ * app.use((error, req, res, _next) => sendProblem(req, res, problemFromError(error)));
+ * ```
+ */
 export function problemFromError(error: unknown): ApiProblem {
   if (error instanceof ApiProblem) return error;
   if (error instanceof ValidateError) {
@@ -44,7 +56,16 @@ export function problemFromError(error: unknown): ApiProblem {
     for (const [field, info] of Object.entries(error.fields)) fields[field] = info.message;
     return new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, { fields });
   }
-  const e = error as { type?: unknown; status?: unknown; code?: unknown; shortMessage?: unknown } | null;
+  // Express's router could not percent-decode a path parameter (`/executions/%E0%A4%A`, a lone surrogate's bytes).
+  if (error instanceof URIError && (error as { status?: unknown }).status === 400)
+    return new ApiProblem(400, 'MALFORMED_URL', 'A path segment is not valid percent-encoded UTF-8');
+  const e = error as {
+    type?: unknown;
+    status?: unknown;
+    code?: unknown;
+    shortMessage?: unknown;
+    details?: unknown;
+  } | null;
   if (e && typeof e === 'object') {
     // body-parser errors (express.json)
     if (e.type === 'entity.parse.failed')
@@ -62,6 +83,13 @@ export function problemFromError(error: unknown): ApiProblem {
     // A corrupt gzip/deflate/br body: zlib's error, passed on by the body parser with status 400.
     if (e.status === 400 && typeof e.code === 'string' && /^(Z_|ERR__)/.test(e.code)) {
       return new ApiProblem(400, 'MALFORMED_BODY', 'Request body could not be decompressed');
+    }
+    // A store refusing an input the edge let through (a cursor that no list returned…): the client's input, never a
+    // 500. The store's own words (`Invalid cursor.`, what it expected) say which; the log says it escaped the edge.
+    if (e.code === STORE_INPUT_INVALID) {
+      const title = typeof e.shortMessage === 'string' ? e.shortMessage : 'Invalid parameter';
+      const detail = typeof e.details === 'string' ? e.details : undefined;
+      return new ApiProblem(422, 'INVALID_PARAMETER', title, detail);
     }
     if (typeof e.code === 'string' && e.code in STATUS_BY_CODE) {
       const status = STATUS_BY_CODE[e.code] ?? 500;

@@ -1,3 +1,5 @@
+import { redactUrl } from './redactUrl.js';
+
 /** Keys whose values are secrets wherever they appear (compared without `-`/`_`, case-insensitive). */
 const SECRET_KEYS = new Set([
   'privatekey',
@@ -20,7 +22,7 @@ const SECRET_KEYS = new Set([
   'solanarpcurl',
   'requesturl',
 ]);
-/** Any absolute URL inside a string: RPC URLs carry API keys in their path or user-info. */
+/** Any absolute URL inside a string: RPC URLs carry API keys in their path, query or user info; see {@link redactUrl}. */
 const URL_PATTERN = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>\\]+/gi;
 const MAX_DEPTH = 8;
 const MAX_KEYS = 200;
@@ -28,10 +30,12 @@ export const REDACTED = '[redacted]';
 
 /**
  * A copy of `value` that is safe to log: values under secret-looking keys (private keys, API keys, passwords,
- * tokens, RPC URLs, …) at ANY depth are replaced by `[redacted]`, every absolute URL inside any string becomes
- * `[redacted-url]`, Maps and Sets are walked, Errors (foreign ones included: ethers puts the request URL into
- * `info.requestUrl` and its messages) become plain objects of their message, code, stack and cause — all redacted.
- * Bounded depth, cycle-safe. Strings and numbers pass through untouched unless they contain a URL.
+ * tokens, RPC URLs, …) at ANY depth are replaced by `[redacted]`, the credentials of every absolute URL inside any
+ * string (user info, key parameters, key-like path segments: {@link redactUrl}) become `[redacted]` while the rest
+ * stays readable (a stack's `file://` frames keep their file, line and column), Maps and Sets are walked, Errors
+ * (foreign ones included: ethers puts the request URL into `info.requestUrl` and its messages) become plain objects
+ * of their message, code, stack and cause — all redacted. Bounded depth, cycle-safe. Strings and numbers pass
+ * through untouched unless they contain a URL.
  *
  * @example
  * ```ts
@@ -39,8 +43,7 @@ export const REDACTED = '[redacted]';
  * ```
  */
 export function redactDeep(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
-  if (typeof value === 'string')
-    return value.includes('://') ? value.replace(URL_PATTERN, '[redacted-url]') : value;
+  if (typeof value === 'string') return value.includes('://') ? value.replace(URL_PATTERN, redactUrl) : value;
   if (typeof value !== 'object' || value === null)
     return typeof value === 'bigint' ? value.toString() : value;
   if (seen.has(value)) return '[circular]';

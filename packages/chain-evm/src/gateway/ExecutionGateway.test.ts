@@ -10,7 +10,10 @@ import {
   type Script,
   swap,
   USDC,
+  WALLET,
 } from './testing/gatewayHarness.js';
+import type { ActionModule } from './actions/ActionModule.js';
+import { defaultActionModules } from './actions/defaultActionModules.js';
 
 // Unit tests of the pipeline's ORDER and DECISIONS. The chain-facing steps are ports of this package, replaced
 // here by scripted ones (testing/gatewayHarness.ts); the real steps run against the devnet in
@@ -46,6 +49,60 @@ describe('ExecutionGateway pipeline', () => {
     const { record } = await h.gateway.execute(swap({ to: USDC }));
     expect(record).toMatchObject({ status: 'blocked', code: 'TARGET_NOT_ALLOWED' });
     expect(h.calls).toEqual([]);
+  });
+
+  it('calldata that does not do what the intent says is blocked (INTENT_INVALID) by execute and assess alike', async () => {
+    const h = harness({ receiptAt: 0 });
+    // The honest swap's calldata with the recipient replaced: the same bytes, another wallet paid.
+    const honest = swap();
+    const tampered = swap({
+      data: honest.data.replace(WALLET.slice(2).toLowerCase(), 'dead'.padStart(40, '0')) as `0x${string}`,
+    });
+    expect(tampered.data).not.toBe(honest.data);
+    expect(await h.gateway.assess(tampered)).toMatchObject({
+      refusal: { code: 'INTENT_INVALID' },
+      valueWei: null,
+    });
+    const { record } = await h.gateway.execute(tampered);
+    expect(record).toMatchObject({ status: 'blocked', code: 'INTENT_INVALID' });
+    expect(h.calls).toEqual([]);
+    expect(h.sent).toEqual([]);
+    expect(await openReservations(h.governor)).toBe(0);
+    expect((await h.gateway.execute(honest)).record.status).toBe('confirmed');
+  });
+
+  it('the gateway checks with the action table it is given (execute and assess)', async () => {
+    // A table without the swap module: a swap has no module and is refused before any chain call.
+    const noSwaps = harness(
+      { receiptAt: 0 },
+      {},
+      { actions: defaultActionModules.filter((m) => m.action !== 'swap') },
+    );
+    expect((await noSwaps.gateway.assess(swap())).refusal?.code).toBe('TARGET_NOT_ALLOWED');
+    expect((await noSwaps.gateway.execute(swap())).record).toMatchObject({
+      status: 'blocked',
+      code: 'TARGET_NOT_ALLOWED',
+    });
+    expect(noSwaps.calls).toEqual([]);
+    // A deposit module, registered: its action runs the pipeline; it is told the gateway's own address.
+    const wallets: string[] = [];
+    const deposit: ActionModule = {
+      action: 'deposit',
+      spenders: () => [],
+      check: ({ wallet }) => {
+        wallets.push(wallet);
+        return null;
+      },
+    };
+    const withDeposit = harness({ receiptAt: 0 }, {}, { actions: [...defaultActionModules, deposit] });
+    const { record } = await withDeposit.gateway.execute(swap({ action: 'deposit' }));
+    expect(record.status).toBe('confirmed');
+    expect(wallets).toEqual([WALLET]);
+    expect(withDeposit.gateway.address).toBe(WALLET);
+    // The default table has no deposit module.
+    expect((await harness().gateway.execute(swap({ action: 'deposit' }))).record.code).toBe(
+      'TARGET_NOT_ALLOWED',
+    );
   });
 
   it('a base fee above the ceiling blocks with GAS_PRICE_ABOVE_CEILING', async () => {
@@ -115,6 +172,8 @@ describe('ExecutionGateway pipeline', () => {
     [{ isHoneypot: false, sellTax: null }, 'TOKEN_SAFETY_UNKNOWN'],
     [{ isHoneypot: false, sellTax: 12 }, 'TOKEN_SELL_TAX_TOO_HIGH'],
     [{ isHoneypot: false, sellTax: 0, veto: true }, 'TOKEN_UNSAFE'],
+    [{ isHoneypot: false, sellTax: 0, buyTax: null }, 'TOKEN_SAFETY_UNKNOWN'],
+    [{ isHoneypot: false, sellTax: 0, buyTax: 90 }, 'TOKEN_BUY_TAX_TOO_HIGH'],
   ])('acquiring a token with %j is blocked with %s before any reservation', async (safety, code) => {
     const h = harness({ safety });
     const { record } = await h.gateway.execute(swap());

@@ -124,7 +124,7 @@ export class ExecutionGateway {
     const ctx = this.#ctx;
     const killed = await killSwitchStep(ctx, 'request');
     if (killed) return blockExecution(ctx, record, killed);
-    const refused = policyStep({ intent, chain, wallet: this.address });
+    const refused = policyStep({ intent, chain, wallet: this.address, actions: this.#ctx.actions });
     if (refused) return blockExecution(ctx, record, refused);
     const provider = await ctx.provider(chain.id);
     const quoted = await feesStep(ctx, { provider, chain });
@@ -202,7 +202,7 @@ export class ExecutionGateway {
   async assess(intent: ExecutionIntent): Promise<AssessReturnType> {
     const ctx = this.#ctx;
     const chain = resolveChain({ chain: intent.chainId, registry: ctx.chains });
-    const refused = policyStep({ intent, chain, wallet: this.address });
+    const refused = policyStep({ intent, chain, wallet: this.address, actions: this.#ctx.actions });
     if (refused) return { refusal: refused, valueWei: null };
     const { refusal, valueWei } = await assessStep(ctx, {
       provider: await ctx.provider(chain.id),

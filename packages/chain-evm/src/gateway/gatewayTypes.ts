@@ -1,6 +1,7 @@
 import type { Governor } from '@org/governor';
 import type { Address, ChainInfo } from '../chains/chains.js';
 import type { RpcSender } from '../multicall/aggregate3.js';
+import type { ActionTable } from './actions/ActionModule.js';
 import type { SafetyVerdictInput } from './checkAcquiredTokens.js';
 import type { Refusal } from './checkPolicy.js';
 import type {
@@ -120,6 +121,11 @@ export interface ExecutionGatewayParameters {
   }) => Record<string, unknown>;
   readonly nonces: NonceManager;
   readonly steps: GatewaySteps;
+  /**
+   * The action modules the policy step checks intents with (default `defaultActionModules`). Adding an action
+   * (`deposit`, `bridge`) is one more module in this table; an action without a module is refused.
+   */
+  readonly actions?: ActionTable;
   readonly settings?: Partial<GatewaySettings>;
   readonly clock?: () => number;
   readonly createId?: () => string;

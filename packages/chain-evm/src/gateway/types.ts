@@ -8,11 +8,22 @@ import type { Address } from '../chains/chains.js';
 export type Hex = `0x${string}`;
 
 /**
- * What an intent does; each kind has its own target allowlist in the policy step. `revoke` lowers an allowance to 0
- * or clears an operator approval: any token, any spender, but only exactly `approve(spender, 0)` /
- * `setApprovalForAll(operator, false)`.
+ * What an intent does. Each kind's rules (target allowlist, calldata decoder, what it spends and acquires) are one
+ * module of the gateway's action table (`ActionModule`, `defaultActionModules`): `swap`, `dca-fill` (a recurring
+ * buy's fill, checked as a swap), `approve`, `revoke` (lowers an allowance to 0 or clears an operator approval: any
+ * token, any spender, but only exactly `approve(spender, 0)` / `setApprovalForAll(operator, false)`), `wrap`,
+ * `unwrap`. `deposit` (ERC-4626 vaults) and `bridge` have no built-in module: they are refused until a table with
+ * their module is given to the gateway.
  */
-export type ExecutionAction = 'swap' | 'approve' | 'wrap' | 'unwrap' | 'revoke';
+export type ExecutionAction =
+  | 'swap'
+  | 'approve'
+  | 'wrap'
+  | 'unwrap'
+  | 'revoke'
+  | 'dca-fill'
+  | 'deposit'
+  | 'bridge';
 
 /** A token amount in base units. */
 export interface TokenAmount {
@@ -45,6 +56,8 @@ export interface ExecutionIntent {
   readonly spender?: Address;
   /** Highest acceptable sell tax of an acquired token, in basis points (default 1000 = 10%). */
   readonly maxSellTaxBps?: number;
+  /** Highest acceptable buy tax of an acquired token, in basis points (default 1000 = 10%). */
+  readonly maxBuyTaxBps?: number;
   /** One line for humans: records, logs, confirmations. */
   readonly description: string;
 }
@@ -339,6 +352,8 @@ export interface ConfirmationRecord {
   readonly safety: readonly {
     readonly token: Address;
     readonly isHoneypot: boolean | null;
+    /** Percent; null when unknown (also for actions held before buy taxes were recorded). */
+    readonly buyTax: number | null;
     readonly sellTax: number | null;
   }[];
   readonly idempotencyKey: string | null;

@@ -1,6 +1,7 @@
 import type { Governor } from '@org/governor';
 import type { Address, ChainInfo } from '../../chains/chains.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
+import type { ActionTable } from '../actions/ActionModule.js';
 import type { SafetyVerdictInput } from '../checkAcquiredTokens.js';
 import type { GatewayEvent, GatewayReceipt, GatewaySettings, GatewaySteps } from '../gatewayTypes.js';
 import type { SenderWindow } from '../SenderWindow.js';
@@ -41,6 +42,8 @@ export interface GatewayContext {
   readonly confirmations: ConfirmationStore | undefined;
   readonly nonces: NonceManager;
   readonly steps: GatewaySteps;
+  /** The action modules the policy checks intents with (`undefined`: the default table). */
+  readonly actions: ActionTable | undefined;
   readonly settings: GatewaySettings;
   readonly clock: () => number;
   readonly createId: () => string;

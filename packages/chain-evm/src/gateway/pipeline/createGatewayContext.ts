@@ -65,6 +65,7 @@ export function createGatewayContext({
     confirmations: p.confirmations,
     nonces: p.nonces,
     steps: p.steps,
+    actions: p.actions,
     settings,
     clock,
     createId: p.createId ?? (() => globalThis.crypto.randomUUID()),

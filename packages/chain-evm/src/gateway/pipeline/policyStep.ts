@@ -1,4 +1,5 @@
 import type { Address, ChainInfo } from '../../chains/chains.js';
+import type { ActionTable } from '../actions/ActionModule.js';
 import { checkPolicy, type Refusal } from '../checkPolicy.js';
 import type { ExecutionIntent } from '../types.js';
 
@@ -8,6 +9,8 @@ export interface PolicyStepParameters {
   readonly chain: ChainInfo;
   /** The gateway's wallet (what the action's calldata must pay out to). */
   readonly wallet: Address;
+  /** The action modules to check with (default `defaultActionModules`). */
+  readonly actions?: ActionTable | undefined;
 }
 
 /**
@@ -16,9 +19,9 @@ export interface PolicyStepParameters {
  *
  * @example
  * ```ts
- * const refused = policyStep({ intent, chain, wallet: ctx.address });
+ * const refused = policyStep({ intent, chain, wallet: ctx.address, actions: ctx.actions });
  * ```
  */
-export function policyStep({ intent, chain }: PolicyStepParameters): Refusal | null {
-  return checkPolicy({ intent, chain });
+export function policyStep({ intent, chain, wallet, actions }: PolicyStepParameters): Refusal | null {
+  return checkPolicy({ intent, chain, wallet, ...(actions === undefined ? {} : { actions }) });
 }

@@ -23,7 +23,16 @@ export const FINAL_STATUSES: readonly ExecutionStatus[] = [
 ];
 /** What the reconciler must finish, see `ExecutionStore.listUnsettled`. */
 export const UNSETTLED_STATUSES: readonly ExecutionStatus[] = ['preparing', 'signed', 'pending'];
-export const EXECUTION_ACTIONS: readonly ExecutionAction[] = ['swap', 'approve', 'wrap', 'unwrap', 'revoke'];
+export const EXECUTION_ACTIONS: readonly ExecutionAction[] = [
+  'swap',
+  'approve',
+  'wrap',
+  'unwrap',
+  'revoke',
+  'dca-fill',
+  'deposit',
+  'bridge',
+];
 
 /** Longest id, key, hash or code the stores accept (they are indexed; a megabyte key is a bug or an attack). */
 const MAX_TEXT = 512;

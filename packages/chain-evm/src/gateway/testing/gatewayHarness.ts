@@ -5,6 +5,7 @@ import { Transaction, Wallet } from 'ethers';
 import { chains } from '../../chains/chains.js';
 import { configureChains } from '../../chains/configureChains.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
+import type { ActionTable } from '../actions/ActionModule.js';
 import { ExecutionGateway } from '../ExecutionGateway.js';
 import type {
   ExecutionGatewayParameters,
@@ -15,6 +16,7 @@ import type {
 import { createGatewayContext } from '../pipeline/createGatewayContext.js';
 import { newExecutionRecord } from '../pipeline/newExecutionRecord.js';
 import { MemoryExecutionStore } from '../store/MemoryExecutionStore.js';
+import { v2RouterInterface } from '../../swap/swapInterfaces.js';
 import type { ConfirmationStore, ExecutionIntent, FeeQuote, Hex, NonceManager } from '../types.js';
 
 export const KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
@@ -28,17 +30,51 @@ export function testHashFor(n: number): Hex {
   return `0x${n.toString(16).padStart(64, '0')}`;
 }
 
-export const swap = (overrides: Partial<ExecutionIntent> = {}): ExecutionIntent => ({
-  chainId: 1,
-  action: 'swap',
-  to: ROUTER,
-  data: '0x38ed1739',
-  value: parseEther('0.01'),
-  spends: [],
-  acquires: [{ token: USDC, amount: 1n }],
-  description: 'swap 0.01 ETH for USDC',
-  ...overrides,
-});
+/** The harness wallet's address (the recipient the policy requires). */
+export const WALLET = new Wallet(KEY).address as `0x${string}`;
+const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
+const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
+const DEADLINE = 4_000_000_000n;
+
+/**
+ * A V2 swap intent for the harness wallet on chain 1 (0.01 ETH → at least 1 USDC by default). Unless `data` is
+ * overridden, its calldata is built from the final intent (native value or the one token spent in, the token
+ * acquired out, to the wallet) so the policy's calldata check passes and the pipeline's later steps are what is
+ * tested.
+ */
+export const swap = (overrides: Partial<ExecutionIntent> = {}): ExecutionIntent => {
+  const intent: ExecutionIntent = {
+    chainId: 1,
+    action: 'swap',
+    to: ROUTER,
+    data: '0x',
+    value: parseEther('0.01'),
+    spends: [],
+    acquires: [{ token: USDC, amount: 1n }],
+    description: 'swap 0.01 ETH for USDC',
+    ...overrides,
+  };
+  if (overrides.data !== undefined) return intent;
+  const spent = intent.spends[0];
+  const out = intent.acquires[0] ?? { token: USDC, amount: 1n };
+  const tokenIn = spent?.token ?? WETH;
+  const middle = tokenIn === WETH || out.token === WETH ? DAI : WETH;
+  const data = spent
+    ? v2RouterInterface.encodeFunctionData('swapExactTokensForTokens', [
+        spent.amount,
+        out.amount,
+        [tokenIn, middle, out.token],
+        WALLET,
+        DEADLINE,
+      ])
+    : v2RouterInterface.encodeFunctionData('swapExactETHForTokens', [
+        out.amount,
+        [WETH, out.token],
+        WALLET,
+        DEADLINE,
+      ]);
+  return { ...intent, data: data as Hex };
+};
 
 export interface Script {
   fees?: FeeQuote;
@@ -49,7 +85,8 @@ export interface Script {
   gasUsed?: bigint;
   simulate?: Awaited<ReturnType<GatewaySteps['simulate']>>;
   price?: bigint | null;
-  safety?: { isHoneypot: boolean | null; sellTax: number | null; veto?: boolean };
+  /** The token-safety verdict of every acquired token (buy tax 0 unless given). */
+  safety?: { isHoneypot: boolean | null; sellTax: number | null; buyTax?: number | null; veto?: boolean };
   sendError?: Error;
   definitelyNotSent?: boolean;
   /** Receipt returned on the n-th wait (0-based), null before. */
@@ -80,6 +117,9 @@ export function scriptedParameters(
     store?: MemoryExecutionStore;
     confirmations?: ConfirmationStore;
     clock?: () => number;
+    actions?: ActionTable;
+    /** A real token-safety service instead of the scripted verdict. */
+    tokenSafety?: ExecutionGatewayParameters['tokenSafety'];
   } = {},
 ) {
   const calls: string[] = [];
@@ -185,15 +225,19 @@ export function scriptedParameters(
     chains: registry,
     provider: async () => provider,
     governor,
-    tokenSafety: {
+    tokenSafety: shared.tokenSafety ?? {
       getReport: async ({ address }) => {
         calls.push('safety');
         await script.safetyGate;
         return {
           token: address,
           tax: script.safety
-            ? { isHoneypot: script.safety.isHoneypot, sellTax: script.safety.sellTax }
-            : { isHoneypot: false, sellTax: 0 },
+            ? {
+                isHoneypot: script.safety.isHoneypot,
+                buyTax: script.safety.buyTax === undefined ? 0 : script.safety.buyTax,
+                sellTax: script.safety.sellTax,
+              }
+            : { isHoneypot: false, buyTax: 0, sellTax: 0 },
           factors: script.safety?.veto ? [{ id: 'hidden-owner', veto: true, reason: 'hidden owner' }] : [],
         };
       },
@@ -201,6 +245,7 @@ export function scriptedParameters(
     store,
     ...(shared.confirmations ? { confirmations: shared.confirmations } : {}),
     ...(shared.clock ? { clock: shared.clock } : {}),
+    ...(shared.actions ? { actions: shared.actions } : {}),
     nonces,
     steps,
     settings: { receiptTimeoutMs: 50, replaceAfterMs: 10, ...settings },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ExecutionRecord, ExecutionStatus, ExecutionStore } from '../../types.js';
+import type { ExecutionAction, ExecutionRecord, ExecutionStatus, ExecutionStore } from '../../types.js';
 import { testExecutionRecord, testHash, testPreparingRecord, testTransaction } from './executionFixtures.js';
 
 const STATUSES: ExecutionStatus[] = [
@@ -71,6 +71,25 @@ export function describeExecutionStoreContract(name: string, createStore: () => 
       expect(await store.get('exe_unknown')).toBeNull();
     });
 
+    it('stores every action kind, the ones without a built-in module included (dca-fill, deposit, bridge)', async () => {
+      const store = createStore();
+      const actions: ExecutionAction[] = [
+        'swap',
+        'approve',
+        'wrap',
+        'unwrap',
+        'revoke',
+        'dca-fill',
+        'deposit',
+        'bridge',
+      ];
+      for (const [i, action] of actions.entries()) {
+        const record = testPreparingRecord({ id: `exe_action_${i}`, action });
+        await store.insert(record);
+        expect((await store.get(record.id))?.action).toBe(action);
+      }
+    });
+
     it('refuses a duplicate id and keeps the first record', async () => {
       const store = createStore();
       const first = testExecutionRecord();
@@ -88,7 +107,7 @@ export function describeExecutionStoreContract(name: string, createStore: () => 
       ['fractional createdAt', { createdAt: 1.5 }],
       ['negative updatedAt', { updatedAt: -1 }],
       ['chain 0', { chainId: 0 }],
-      ['unknown action', { action: 'bridge' }],
+      ['unknown action', { action: 'teleport' }],
       ['unknown status', { status: 'done' }],
       ['negative version', { version: -1 }],
       ['version missing', { version: undefined }],
