@@ -10,7 +10,7 @@ const held = {
   valueWei: parseEther('0.01'),
   gasLimit: 200_000n,
 };
-const safety = [{ token: USDC as `0x${string}`, isHoneypot: false, sellTax: 0 }];
+const safety = [{ token: USDC as `0x${string}`, isHoneypot: false, buyTax: 0, sellTax: 0 }];
 
 describe('holdStep', () => {
   it('queues a pending confirmation bound to the exact intent; the execution awaits it; nothing reserved', async () => {

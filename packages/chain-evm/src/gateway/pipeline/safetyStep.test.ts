@@ -9,7 +9,7 @@ describe('safetyStep', () => {
   it('reads a report per acquired token and gives the verdict; nothing acquired → nothing to refuse', async () => {
     const honey = testContext({ safety: { isHoneypot: true, sellTax: null } });
     expect(await safetyStep(honey.ctx, { chain, intent: swap() })).toEqual({
-      safety: [{ token: USDC, isHoneypot: true, sellTax: null }],
+      safety: [{ token: USDC, isHoneypot: true, buyTax: 0, sellTax: null }],
       unsafe: expect.objectContaining({ code: 'TOKEN_UNSAFE' }),
     });
     expect(honey.calls).toEqual(['safety']);
