@@ -11,6 +11,9 @@ import type { WatcherService } from './WatcherService.js';
 import type { ApprovalService } from './ApprovalService.js';
 import type { GasService } from './GasService.js';
 import type { PortfolioService } from './PortfolioService.js';
+import type { YieldPortfolioService } from './YieldPortfolioService.js';
+import type { YieldService } from './YieldService.js';
+import type { YieldVaultSampler } from './YieldVaultSampler.js';
 
 /** Everything the controllers use; built once per app by the composition root. */
 export interface Services {
@@ -30,4 +33,8 @@ export interface Services {
   portfolio: PortfolioService;
   /** Recurring buys (`/dca/*`) and their scheduler. */
   dca: DcaOrdersService;
+  yield: YieldService;
+  yieldPortfolio: YieldPortfolioService;
+  /** Share-price sampling of `YIELD_VAULTS_<CHAIN>` (its timer is started by the server). */
+  yieldSampler: YieldVaultSampler;
 }

@@ -143,6 +143,7 @@ export class SwapService {
             code: verdict?.code ?? null,
             reason: verdict?.reason ?? null,
             isHoneypot: report.tax.isHoneypot,
+            buyTax: report.tax.buyTax,
             sellTax: report.tax.sellTax,
             isSafe: report.isSafe,
             safetyScore: report.safetyScore,
@@ -190,10 +191,16 @@ export class SwapService {
       });
     }
     const maxSellTaxBps = p.maxSellTaxBps ?? 1_000;
-    if (!Number.isInteger(maxSellTaxBps) || maxSellTaxBps < 0 || maxSellTaxBps > 10_000) {
-      throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
-        fields: { maxSellTaxBps: 'must be an integer from 0 to 10000' },
-      });
+    const maxBuyTaxBps = p.maxBuyTaxBps ?? 1_000;
+    for (const [field, limit] of [
+      ['maxSellTaxBps', maxSellTaxBps],
+      ['maxBuyTaxBps', maxBuyTaxBps],
+    ] as const) {
+      if (!Number.isInteger(limit) || limit < 0 || limit > 10_000) {
+        throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
+          fields: { [field]: 'must be an integer from 0 to 10000' },
+        });
+      }
     }
     const {
       dto: quoteDto,
@@ -220,6 +227,7 @@ export class SwapService {
       deadline: BigInt(Math.floor(Date.now() / 1000) + deadlineSeconds + this.#holdSeconds),
       action: 'swap',
       maxSellTaxBps,
+      maxBuyTaxBps,
       description: `swap ${quoteDto.amountIn.amount} ${quoteDto.amountIn.symbol ?? ''} for at least ${quoteDto.amountOutMin.amount} ${quoteDto.amountOutMin.symbol ?? ''} (${quote.route.protocol})`,
     });
     const { record, approval, confirmation } = await executeSwapIntent({
@@ -273,7 +281,7 @@ const WITHDRAWAL_TOPIC = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268
 
 /**
  * The gateway's `describeResult` for swaps: what the wallet received, read from the receipt's logs (never from the
- * quote) — the ERC-20 acquired (its Transfer logs to the wallet), or native ETH (the router unwrapped WETH: WETH9
+ * quote) — the ERC-20 acquired (its Transfer logs to the wallet minus those out of it), or native ETH (the router unwrapped WETH: WETH9
  * `Withdrawal(src, wad)` logs). Used whenever a swap or a DCA fill (`dca-fill`, a swap under its own action name)
  * settles: at once, after an operator's approval, or by the reconciler. Other actions get no result.
  *
@@ -289,7 +297,14 @@ export function describeSwapResult(
     if (record.action !== 'swap' && record.action !== 'dca-fill') return {};
     const tokenOut = record.intent.acquires[0]?.token;
     if (tokenOut !== undefined) {
-      const [got] = decodeReceivedAmounts({ logs: receipt.logs, recipient: record.from, token: tokenOut });
+      // What stayed: a token that takes its buy tax back from the wallet in the same transaction shows the full
+      // amount in the Transfer to the wallet and the tax in a Transfer out of it.
+      const [got] = decodeReceivedAmounts({
+        logs: receipt.logs,
+        recipient: record.from,
+        token: tokenOut,
+        net: true,
+      });
       return { received: (got?.amount ?? 0n).toString() };
     }
     const weth = registry.find((c) => c.id === record.chainId)?.contracts.wrappedNative?.toLowerCase();

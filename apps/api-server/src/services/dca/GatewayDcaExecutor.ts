@@ -55,6 +55,8 @@ export interface GatewayDcaExecutorParameters {
   readonly holdSeconds?: number;
   /** Highest acceptable sell tax of a token bought, bps (default 1000, as `/swap/execute`). */
   readonly maxSellTaxBps?: number;
+  /** Highest acceptable buy tax of a token bought, bps (default 1000, as `/swap/execute`). */
+  readonly maxBuyTaxBps?: number;
 }
 
 /** What a quote read, kept for the `execute` that follows it in the same fill. */
@@ -257,6 +259,7 @@ export class GatewayDcaExecutor implements DcaExecutor {
       deadline: BigInt(deadline),
       action: 'dca-fill',
       maxSellTaxBps: this.#p.maxSellTaxBps ?? 1_000,
+      maxBuyTaxBps: this.#p.maxBuyTaxBps ?? 1_000,
       description: `DCA order ${order.id} slot ${slot ?? '-'}: ${formatUnits(planned.quote.amountIn, tokenIn.decimals)} ${tokenIn.symbol ?? tokenIn.address} for at least ${formatUnits(minAmountOut, tokenOut.decimals)} ${tokenOut.symbol ?? tokenOut.address}`,
     });
   }

@@ -26,6 +26,7 @@ const ROUTER = '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D';
 function record(id: string, idempotencyKey: string | null): ExecutionRecord {
   return {
     id,
+    version: 0,
     createdAt: 1_000,
     updatedAt: 1_000,
     chainId: 31337,
@@ -37,6 +38,7 @@ function record(id: string, idempotencyKey: string | null): ExecutionRecord {
     code: null,
     reason: null,
     valueWei: null,
+    feeReservedWei: null,
     reservationId: null,
     nonce: null,
     transactions: [],
@@ -45,7 +47,10 @@ function record(id: string, idempotencyKey: string | null): ExecutionRecord {
     feeWei: null,
     idempotencyKey,
     result: null,
-  } as ExecutionRecord;
+    nonceGoneSinceBlock: null,
+    cancelRequestedAt: null,
+    cancelRequestedBy: null,
+  };
 }
 
 const indexes: [string, () => ExecutionKeyIndex][] = [

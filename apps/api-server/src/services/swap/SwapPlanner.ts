@@ -74,6 +74,7 @@ export class SwapPlanner {
   readonly #security: SecurityService;
   readonly #extraTokens: ReadonlyMap<number, readonly SwapTokenInput[]>;
   readonly #minLiquidityWei: bigint;
+  readonly #twapBound: { maxTwapDeviationBps?: number };
   /** Tokens read from the chain (off the list), by `chainId:address`. */
   readonly #read = new Map<string, ResolvedSwapToken>();
 
@@ -82,18 +83,25 @@ export class SwapPlanner {
     security,
     extraTokens,
     minLiquidityWei,
+    maxTwapDeviationBps,
   }: {
     providers: ChainProviders;
     security: SecurityService;
     /** Tokens added to a chain's list (the devnet's deployed tokens). */
     extraTokens: ReadonlyMap<number, readonly SwapTokenInput[]>;
-    /** The gateway's liquidity floor (the same value a quote shows is what execute charges). */
+    /**
+     * The gateway's liquidity floor (the same value a quote shows is what execute charges), applied to a pool's
+     * depth; quotes route only through pools that deep.
+     */
     minLiquidityWei: bigint;
+    /** The V3 TWAP bound of the pricing rules (`PRICING_MAX_TWAP_DEVIATION_BPS`; default 500). */
+    maxTwapDeviationBps?: number;
   }) {
     this.#providers = providers;
     this.#security = security;
     this.#extraTokens = extraTokens;
     this.#minLiquidityWei = minLiquidityWei;
+    this.#twapBound = maxTwapDeviationBps === undefined ? {} : { maxTwapDeviationBps };
   }
 
   /** The chain's swap token list (the registry's, plus the configured extra tokens). */
@@ -174,6 +182,7 @@ export class SwapPlanner {
       chain,
       amounts: [{ token: tokenIn.address, amount: amountIn }],
       minLiquidityWei: this.#minLiquidityWei,
+      ...this.#twapBound,
       timeoutMs,
     });
     return priced.totalWei;
@@ -187,14 +196,17 @@ export class SwapPlanner {
       : Promise.resolve(tokenIn.native ? amountIn : null);
     // Awaited below; until then a rejection must not count as unhandled (it would end the process).
     pricing.catch(() => undefined);
-    // Recent reports are enough here: they only choose fee-on-transfer routing and inform the quote.
+    // Recent reports are enough here: they only choose fee-on-transfer routing and inform the quote. Selling loses
+    // the token's sell tax on the way into the pool; buying loses its buy tax on the way out to the wallet — a token
+    // out with a buy tax is routed through the V2 `…SupportingFeeOnTransferTokens` functions (the minimum is then
+    // enforced on what the wallet receives; the gateway refuses any other route for it).
     const [report, feeIn] = await Promise.all([
       tokenOut.native ? Promise.resolve(null) : this.#security.recentEvmReport(chain.id, tokenOut.address),
       tokenIn.native ? Promise.resolve(null) : this.#security.recentEvmReport(chain.id, tokenIn.address),
     ]);
     const transferFeeBps = {
-      ...(feeIn?.tax.sellTax ? { tokenIn: Math.ceil(feeIn.tax.sellTax * 100) } : {}),
-      ...(report?.tax.sellTax ? { tokenOut: Math.ceil(report.tax.sellTax * 100) } : {}),
+      ...(feeIn?.tax.sellTax ? { tokenIn: transferFee(feeIn.tax.sellTax) } : {}),
+      ...(report?.tax.buyTax ? { tokenOut: transferFee(report.tax.buyTax) } : {}),
     };
     const quote = await quoteSwap({
       provider,
@@ -203,6 +215,9 @@ export class SwapPlanner {
       tokenOut: tokenOut.ref,
       amountIn,
       timeoutMs,
+      // Routes only through pools deep enough to be price sources (the gateway's rules).
+      minLiquidityWei: this.#minLiquidityWei,
+      ...this.#twapBound,
       ...(Object.keys(transferFeeBps).length > 0 ? { transferFeeBps } : {}),
     });
     return {
@@ -213,4 +228,12 @@ export class SwapPlanner {
       verdict: report && verdict ? checkAcquiredTokens({ reports: [report] }) : null,
     };
   }
+}
+
+/**
+ * A measured tax (percent) as the transfer fee a quote declares, in basis points rounded up, at most 9,999 (a
+ * 100% tax leaves nothing to quote; the safety gate refuses it anyway).
+ */
+function transferFee(percent: number): number {
+  return Math.min(Math.ceil(percent * 100), 9_999);
 }

@@ -20,6 +20,8 @@ export interface BuildSwapIntentParameters {
   readonly action: 'swap' | 'dca-fill';
   /** Highest acceptable sell tax of the token bought, bps. */
   readonly maxSellTaxBps: number;
+  /** Highest acceptable buy tax of the token bought, bps. */
+  readonly maxBuyTaxBps: number;
   /** One line for humans (records, logs, confirmations). */
   readonly description: string;
 }
@@ -31,7 +33,7 @@ export interface BuildSwapIntentParameters {
  *
  * @example
  * ```ts
- * const intent = buildSwapIntent({ pair, quote, amountOutMin, recipient: gateway.address, deadline, action: 'swap', maxSellTaxBps: 1000, description });
+ * const intent = buildSwapIntent({ pair, quote, amountOutMin, recipient: gateway.address, deadline, action: 'swap', maxSellTaxBps: 1000, maxBuyTaxBps: 1000, description });
  * await gateway.execute(intent, { idempotencyKey });
  * ```
  */
@@ -43,6 +45,7 @@ export function buildSwapIntent({
   deadline,
   action,
   maxSellTaxBps,
+  maxBuyTaxBps,
   description,
 }: BuildSwapIntentParameters): ExecutionIntent {
   const { chain, tokenIn, tokenOut } = pair;
@@ -58,6 +61,7 @@ export function buildSwapIntent({
       ? []
       : [{ token: tokenOut.address, amount: amountOutMin, ...tokenMeta(tokenOut) }],
     maxSellTaxBps,
+    maxBuyTaxBps,
     description,
   };
 }
