@@ -83,6 +83,10 @@ export interface Config {
     replaceAfterMs: number;
     /** Highest max fee per gas ever signed (`GAS_PRICE_CEILING_GWEI`, default 500), in wei. */
     feeCeilingWei: bigint;
+    /** At most this many unmined transactions per (chain, wallet) (`MAX_PENDING_PER_SENDER`, default 16). */
+    maxPendingPerSender: number;
+    /** How long an execution beyond that window waits for a slot (`SENDER_WINDOW_WAIT_MS`, default 30000). */
+    senderWindowWaitMs: number;
   };
   /** Highest slippage a swap may accept, in basis points (`MAX_SLIPPAGE_BPS`, default 100 = 1%). */
   maxSlippageBps: number;
@@ -336,6 +340,8 @@ export function loadConfig(env: Env): Config {
     receiptTimeoutMs: parseInteger(env, 'RECEIPT_TIMEOUT_MS', 60_000, 100, 600_000),
     replaceAfterMs: parseInteger(env, 'TX_REPLACE_AFTER_MS', 30_000, 100, 3_600_000),
     feeCeilingWei: BigInt(parseInteger(env, 'GAS_PRICE_CEILING_GWEI', 500, 1, 100_000)) * 1_000_000_000n,
+    maxPendingPerSender: parseInteger(env, 'MAX_PENDING_PER_SENDER', 16, 1, 1_024),
+    senderWindowWaitMs: parseInteger(env, 'SENDER_WINDOW_WAIT_MS', 30_000, 0, 600_000),
   };
   const { governor, dataDir } = loadOperatorConfig(env);
   const logLevel = (env.LOG_LEVEL ?? 'info').trim() as Config['logLevel'];

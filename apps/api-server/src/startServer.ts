@@ -138,6 +138,8 @@ export async function startServer({
           receiptTimeoutMs: config.gateway.receiptTimeoutMs,
           replaceAfterMs: config.gateway.replaceAfterMs,
           feeCeilingWei: config.gateway.feeCeilingWei,
+          maxPendingPerSender: config.gateway.maxPendingPerSender,
+          senderWindowWaitMs: config.gateway.senderWindowWaitMs,
           rpcTimeoutMs: config.rpcTimeoutMs,
           confirmMode: config.confirm.mode,
           confirmTtlMs: config.confirm.ttlMs,
@@ -157,7 +159,12 @@ export async function startServer({
   const services: Services = {
     version,
     health: new HealthService({ version, database, providers }),
-    executions: new ExecutionsService({ store: executionStore, registry: config.chains, reconcile }),
+    executions: new ExecutionsService({
+      store: executionStore,
+      registry: config.chains,
+      reconcile,
+      ...(gateway ? { cancel: (p: { id: string; by: string }) => gateway.cancel(p) } : {}),
+    }),
     wallet: new WalletService({ providers, address, enableCreate: config.enableWalletCreate }),
     security,
     swap: new SwapService({
@@ -298,12 +305,16 @@ export async function startServer({
   });
   const reconcileTimer = setInterval(reconcileQuietly, 30_000);
   reconcileTimer.unref();
-  // Held actions: expire what timed out and run what an operator approved from the CLI, every 2 s.
+  // Held actions: expire what timed out and run what an operator approved from the CLI, every 2 s; cancels the
+  // operator asked for from the CLI are sent on the same beat.
   // Operator-set caps (HTTP or the CLI on the same database) are picked up on the same beat.
   const processQuietly = () => {
     gateway
       ?.processConfirmations()
       .catch((error: unknown) => log.warn({ err: error }, 'confirmation processing failed; will retry'));
+    gateway
+      ?.processCancelRequests()
+      .catch((error: unknown) => log.warn({ err: error }, 'sending requested cancels failed; will retry'));
     governorService
       .syncLimits()
       .catch((error: unknown) => log.warn({ err: error }, 'reading operator limits failed; will retry'));

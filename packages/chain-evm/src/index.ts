@@ -65,6 +65,9 @@ export type {
   ExecutionRecordPatch,
   ExecutionStatus,
   ExecutionStore,
+  ExpectedExecutionState,
+  UpdateExecutionParameters,
+  AddTransactionParameters,
   FeeQuote,
   Hex,
   IdempotencyState,
@@ -87,9 +90,19 @@ export {
 } from './gateway/decideConfirmation.js';
 export { MemoryIdempotencyStore } from './gateway/store/MemoryIdempotencyStore.js';
 export { ExecutionGateway } from './gateway/ExecutionGateway.js';
+export { ExecutionMovedError } from './gateway/ExecutionMovedError.js';
+export { SenderWindow, type SenderWindowParameters, type SenderWindowSlot } from './gateway/SenderWindow.js';
+export { CancelError, type CancelErrorCode } from './errors/CancelError.js';
+export { type RequestCancelParameters, requestCancel } from './gateway/requestCancel.js';
+export { isCancelTransaction } from './gateway/isCancelTransaction.js';
+export {
+  type TransitionExecutionParameters,
+  transitionExecution,
+} from './gateway/store/transitionExecution.js';
 export type {
   ApproveHeldParameters,
   AssessReturnType,
+  CancelExecutionParameters,
   ExecuteOptions,
   ExecuteReturnType,
   ExecutionGatewayParameters,

@@ -28,7 +28,8 @@ export class EventsController extends Controller {
 
   /**
    * A `text/event-stream` of governor changes (`governor.kill-switch`, `governor.blocked`, `governor.limits`),
-   * execution changes (`execution.held`, `execution.broadcast`, `execution.settled`, `execution.blocked`),
+   * execution changes (`execution.held`, `execution.broadcast`, `execution.settled`, `execution.blocked`,
+   * `execution.replacement-refused`, `execution.cancel`),
    * operator decisions (`confirmation.decided`), watcher alerts (`watcher.alert`), wallets whose checks start being
    * deferred (`watcher.deferred`: the node's head is below their baseline block) and vault sampling failures
    * (`yield.sampling-failed`). Each event carries an `id:`

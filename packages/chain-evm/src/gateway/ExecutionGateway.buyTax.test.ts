@@ -5,7 +5,7 @@ import { createGoPlusSource, createTokenSecurityService } from '@org/token-safet
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v2RouterInterface } from '../swap/swapInterfaces.js';
 import { MemoryConfirmationStore } from './store/MemoryConfirmationStore.js';
-import { harness, openReservations, swap, USDC } from './testing/gatewayHarness.js';
+import { harness, openReservations, swap, USDC, WALLET } from './testing/gatewayHarness.js';
 import type { Hex } from './types.js';
 
 // The buy-tax rules of the safety gate with the real @org/token-safety library behind the gateway's port: a local
@@ -18,8 +18,14 @@ const clean = JSON.parse(
     'utf8',
   ),
 ) as { result: Record<string, Record<string, unknown>> };
-const FOT = v2RouterInterface.getFunction('swapExactTokensForTokensSupportingFeeOnTransferTokens')
-  ?.selector as Hex;
+const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
+/** The harness's 0.01 ETH → USDC swap, bought through V2's fee-on-transfer function (well-formed, to the wallet). */
+const FOT = v2RouterInterface.encodeFunctionData('swapExactETHForTokensSupportingFeeOnTransferTokens', [
+  1n,
+  [WETH, USDC],
+  WALLET,
+  4_000_000_000n,
+]) as Hex;
 
 /** GoPlus's answer for the next request: the clean fixture with these taxes (GoPlus sends `""` when it does not know). */
 let taxes = { buy_tax: '0', sell_tax: '0' };
