@@ -172,18 +172,27 @@ describe('the operator console, signed in with the operator key', () => {
     ).toEqual({ pwned: undefined, elements: 0 });
   });
 
-  it('engages the kill switch from the page → a bot swap is not executed (its approval is refused with the code)', async () => {
+  it('engages the kill switch from the page → a new bot swap is refused at once, nothing held; one held before is refused when approved', async () => {
+    const before = await nonce();
+    // Held before the kill (CONFIRM_MODE=all): its card is on the page.
+    const held = await botSwap(server, devnet, '0.01');
+    expect(held.status).toBe(202);
+    const card = page.locator(`[data-confirmation-id="${held.body.confirmation!.id}"]`);
+    await card.waitFor();
+
     await page.getByRole('button', { name: 'Engage kill switch' }).click();
     await page.locator('[data-kill-switch="engaged"]').waitFor();
     expect(await page.locator('[data-answer="ok"]', { hasText: 'kill switch engaged' }).count()).toBe(1);
     expect((await status()).killSwitch).toBe(true);
 
-    const before = await nonce();
-    const held = await botSwap(server, devnet, '0.01');
-    // With CONFIRM_MODE=all the gateway holds before the governor reserves: the refusal comes when it would run.
-    expect(held.status).toBe(202);
-    const card = page.locator(`[data-confirmation-id="${held.body.confirmation!.id}"]`);
-    await card.waitFor();
+    // After the kill the gateway refuses before any hold: nothing new enters the queue.
+    const cards = await page.locator('[data-confirmation-id]').count();
+    const refusedAtOnce = await botSwap(server, devnet, '0.01');
+    expect(refusedAtOnce.status).toBe(403);
+    expect(refusedAtOnce.body.code).toBe('KILL_SWITCH_ENGAGED');
+    expect(await page.locator('[data-confirmation-id]').count()).toBe(cards);
+
+    // The action held before the kill is refused when the operator approves it.
     await card.getByRole('button', { name: 'Approve…' }).click();
     await card.getByRole('button', { name: 'Confirm approval' }).click();
     const refused = page.locator('[data-answer="refused"]', { hasText: held.body.confirmation!.id });

@@ -169,6 +169,7 @@ describe('the served OpenAPI document', () => {
       ['put', '/governor/limits'],
       ['post', '/confirmations/{id}/approve'],
       ['post', '/confirmations/{id}/deny'],
+      ['post', '/executions/{id}/cancel'],
     ] as const)
       expect(security(method, path), `${method} ${path}`).toEqual([{ operator_key: [] }]);
     const operatorOnly = new Set([
@@ -176,6 +177,7 @@ describe('the served OpenAPI document', () => {
       '/governor/limits',
       '/confirmations/{id}/approve',
       '/confirmations/{id}/deny',
+      '/executions/{id}/cancel',
     ]);
     for (const [path, item] of Object.entries(served.paths))
       for (const [method, operation] of Object.entries(item)) {

@@ -71,6 +71,7 @@ export class ExecutionsController extends Controller {
    * last among its transactions; it settles `cancelled` (the cancel was mined: only its fee counts) or `confirmed`
    * (the action was mined first).
    * @summary Cancel a stuck execution (operator)
+   * @maxLength id 64
    */
   @Post('{id}/cancel')
   @OperationId('cancelExecution')
