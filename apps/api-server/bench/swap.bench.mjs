@@ -1,6 +1,8 @@
 // Swaps through the execution gateway, on a local devnet behind a counting JSON-RPC proxy (startRpcProxy):
 //  1. JSON-RPC requests per GET /swap/quote (cold and warm) and per POST /swap/execute (ERC-20 → ERC-20 with the
 //     allowance already in place), split at the first receipt poll — targets: quote 2, execute ≤ 8 before the wait;
+//     and per DCA fill of the same swap (one scheduler tick: balance, quote, fee, band, execute through the gateway)
+//     — target: no more than a swap execute;
 //  2. server time per execute and per quote excluding the chain (request latency minus the time the node spent
 //     answering, intervals merged), p50/p99, automine;
 //  3. sustained executions per second from ONE wallet under many concurrent requests with a 1 s block time, and
@@ -21,9 +23,13 @@ const KEY = 'bench-key-0123456789abcdef0123456789';
 const ROUNDS = Number(process.env.BENCH_SWAP_ROUNDS ?? 40);
 const SUSTAINED = Number(process.env.BENCH_SWAP_SUSTAINED ?? 120);
 const CONCURRENCY = Number(process.env.BENCH_SWAP_CONCURRENCY ?? 40);
+const COLD_ROUNDS = Number(process.env.BENCH_DCA_COLD_ROUNDS ?? 3);
 
 async function setUp({ blockTime, accountIndex }) {
   const devnet = await startDevnet(blockTime ? { blockTime } : {});
+  // The DCA scheduler's clock: the chain's (wall clock + what `advance` added with evm_increaseTime).
+  let offsetMs = 0;
+  const clock = () => Date.now() + offsetMs;
   const proxy = await startRpcProxy({ upstream: devnet.rpcUrl });
   const c = devnet.manifest.contracts;
   const account = devnet.manifest.accounts[accountIndex];
@@ -42,11 +48,15 @@ async function setUp({ blockTime, accountIndex }) {
     GOVERNOR_DAILY_LIMIT: '1000',
     GOVERNOR_SESSION_LIMIT: '1000',
     RECEIPT_TIMEOUT_MS: '60000',
+    DCA_TICK_SECONDS: '0',
+    // The fill is the swap's 10 USDC: its gas share is not what is measured here.
+    DCA_MAX_FEE_SHARE: '10000',
   });
   const server = await startServer({
     config,
     logger: createLogger({ level: 'warn', destination: pino.destination({ dest: '/dev/null', sync: true }) }),
     swapTokens: new Map([[31337, devnetTokenList({ manifest: devnet.manifest })]]),
+    clock,
   });
   const call = (path, init = {}) =>
     fetch(`${server.url}${path}`, {
@@ -58,7 +68,13 @@ async function setUp({ blockTime, accountIndex }) {
     await proxy.close();
     await devnet.stop();
   };
-  return { devnet, proxy, account, call, close };
+  /** Moves the chain's time (directly, not through the counting proxy) and the scheduler's clock together. */
+  const advance = async (seconds) => {
+    offsetMs += seconds * 1_000;
+    await devnet.rpc.request('evm_increaseTime', [seconds]);
+    await devnet.rpc.request('evm_mine', []);
+  };
+  return { devnet, proxy, account, call, close, server, advance };
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -147,6 +163,45 @@ function busy(requests, from, to) {
   const by = {};
   for (const r of proxy.requests) by[r.method] = (by[r.method] ?? 0) + 1;
   const sorted = (a) => [...a].sort((x, y) => x - y);
+
+  // DCA fills of the same swap (10 USDC → DAI, allowance in place), one scheduler tick per slot.
+  const created = await call('/dca/orders', {
+    method: 'POST',
+    body: JSON.stringify({ tokenIn: 'USDC', tokenOut: 'DAI', amountPerFill: '10', interval: 'hourly' }),
+  });
+  if (created.status !== 201)
+    throw new Error(`DCA order answered ${created.status}: ${await created.text()}`);
+  const fill = async () => {
+    await env.advance(3_600);
+    proxy.reset();
+    const summary = await env.server.services.dca.tick();
+    if (summary.filled !== 1) throw new Error(`the tick did not fill: ${JSON.stringify(summary)}`);
+    const methods = proxy.requests.map((r) => r.method);
+    const firstWait = methods.indexOf('eth_getTransactionReceipt');
+    const by = {};
+    for (const r of proxy.requests) by[r.method] = (by[r.method] ?? 0) + 1;
+    return { all: methods.length, beforeWait: firstWait === -1 ? methods.length : firstWait, by };
+  };
+  // Ticks seconds apart (as when one tick runs many fills): the fee quote and the token's value, read for the
+  // "worth its gas" rule, are shared (FillReadings, 15 s).
+  const fillCounts = [];
+  const fillBeforeWait = [];
+  let fillBy = {};
+  for (let i = 0; i < ROUNDS; i++) {
+    const f = await fill();
+    fillCounts.push(f.all);
+    fillBeforeWait.push(f.beforeWait);
+    fillBy = f.by;
+  }
+  // A lone order, an hour between fills: nothing is shared (16 s of real time between ticks).
+  const coldCounts = [];
+  let coldBy = {};
+  for (let i = 0; i < COLD_ROUNDS; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 16_000));
+    const f = await fill();
+    coldCounts.push(f.all);
+    coldBy = f.by;
+  }
   console.log('swap: JSON-RPC requests (counted at a local proxy), automine devnet');
   console.log(
     `  GET /swap/quote  USDC→DAI   cold ${quoteCold}, warm ${pct(sorted(quoteCounts), 50)}   (target 2)`,
@@ -155,6 +210,13 @@ function busy(requests, from, to) {
     `  POST /swap/execute USDC→DAI, allowance in place: ${pct(sorted(beforeWait), 50)} before the receipt wait (target ≤ 8), ${pct(sorted(execCounts), 50)} in all`,
   );
   console.log(`    last execute: ${JSON.stringify(by)}`);
+  console.log(
+    `  DCA fill USDC→DAI (one tick), allowance in place: ${pct(sorted(fillCounts), 50)} in all (target ≤ the execute's ${pct(sorted(execCounts), 50)}), ${pct(sorted(fillBeforeWait), 50)} before the receipt wait — ticks seconds apart, fee quote and value shared`,
+  );
+  console.log(`    last fill: ${JSON.stringify(fillBy)}`);
+  console.log(
+    `  DCA fill, a lone order (nothing shared between its ticks): ${pct(sorted(coldCounts), 50)} in all — last: ${JSON.stringify(coldBy)}`,
+  );
   console.log(`swap: server time excluding the node (request latency − node busy time), ${ROUNDS} runs each`);
   const q = sorted(quoteServer);
   const e = sorted(execServer);

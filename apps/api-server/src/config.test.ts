@@ -279,6 +279,38 @@ describe('loadConfig: PORTFOLIO_*', () => {
   });
 });
 
+describe('loadConfig: DCA_*', () => {
+  it('defaults: a tick every 30 s, 5% fee share (500 bps), pause after 3 failures in a row, 4 orders at a time', () => {
+    expect(loadConfig({ WEB3_API_KEY: KEY }).dca).toEqual({
+      tickMs: 30_000,
+      maxFeeShareBps: 500,
+      maxConsecutiveFailures: 3,
+      concurrency: 4,
+    });
+  });
+
+  it('reads each variable; 0 disables the scheduler; the fee share is basis points and nothing else', () => {
+    const config = loadConfig({
+      WEB3_API_KEY: KEY,
+      DCA_TICK_SECONDS: '0',
+      DCA_MAX_FEE_SHARE: '250',
+      DCA_MAX_CONSECUTIVE_FAILURES: '5',
+      DCA_CONCURRENCY: '8',
+    });
+    expect(config.dca).toEqual({ tickMs: 0, maxFeeShareBps: 250, maxConsecutiveFailures: 5, concurrency: 8 });
+    for (const [variable, value] of [
+      ['DCA_MAX_FEE_SHARE', '0.05'],
+      ['DCA_MAX_FEE_SHARE', '5%'],
+      ['DCA_MAX_FEE_SHARE', '10001'],
+      ['DCA_TICK_SECONDS', '-1'],
+      ['DCA_MAX_CONSECUTIVE_FAILURES', '0'],
+      ['DCA_CONCURRENCY', '65'],
+    ] as const) {
+      expect(() => loadConfig({ WEB3_API_KEY: KEY, [variable]: value })).toThrow(variable);
+    }
+  });
+});
+
 describe('loadConfig: YIELD_*', () => {
   const VAULT = '0x0DCd1Bf9A1b36cE34237eEaFef220932846BCD82';
   it('applies the documented defaults', () => {

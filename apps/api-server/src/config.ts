@@ -111,8 +111,25 @@ export interface Config {
   };
   /** `/portfolio/*`: batch size, per-chain USD routes, extra tokens and trusted ERC-4626 vaults. */
   portfolio: PortfolioConfig;
+  /** Recurring buys (`/dca/*`) and their scheduler (`DCA_*`). */
+  dca: DcaConfig;
   /** `/yield/*`: the DefiLlama client and cache, the ranking's hard filters, on-chain vaults and their sampler. */
   yield: YieldConfig;
+}
+
+/** DCA configuration (`DCA_*`). */
+export interface DcaConfig {
+  /** Time between scheduler ticks (`DCA_TICK_SECONDS`, default 30); 0 = the scheduler does not run. */
+  tickMs: number;
+  /**
+   * A fill whose worst-case fee is above this share of its value is skipped (`DCA_FEE_TOO_HIGH`), in basis points
+   * (`DCA_MAX_FEE_SHARE`, default 500 = 5%; 0–10000).
+   */
+  maxFeeShareBps: number;
+  /** An order pauses after this many failed fills in a row (`DCA_MAX_CONSECUTIVE_FAILURES`, default 3). */
+  maxConsecutiveFailures: number;
+  /** Orders processed at the same time by one tick (`DCA_CONCURRENCY`, default 4). */
+  concurrency: number;
 }
 
 /** Yield configuration (`YIELD_*`). */
@@ -402,7 +419,23 @@ export function loadConfig(env: Env): Config {
     logLevel,
     approvals,
     portfolio: parsePortfolio(env),
+    dca: parseDca(env),
     yield: parseYield(env),
+  };
+}
+
+/** `DCA_TICK_SECONDS`, `DCA_MAX_FEE_SHARE` (basis points), `DCA_MAX_CONSECUTIVE_FAILURES`, `DCA_CONCURRENCY`. */
+function parseDca(env: Env): DcaConfig {
+  const share = env.DCA_MAX_FEE_SHARE?.trim();
+  if (share !== undefined && share !== '' && !/^[0-9]+$/.test(share)) {
+    // 0.05 or 5% would be read as something else: basis points only, said plainly.
+    throw new ConfigError('DCA_MAX_FEE_SHARE', 'must be basis points, an integer from 0 to 10000 (500 = 5%)');
+  }
+  return {
+    tickMs: parseInteger(env, 'DCA_TICK_SECONDS', 30, 0, 86_400) * 1_000,
+    maxFeeShareBps: parseInteger(env, 'DCA_MAX_FEE_SHARE', 500, 0, 10_000),
+    maxConsecutiveFailures: parseInteger(env, 'DCA_MAX_CONSECUTIVE_FAILURES', 3, 1, 1_000),
+    concurrency: parseInteger(env, 'DCA_CONCURRENCY', 4, 1, 64),
   };
 }
 

@@ -11,6 +11,7 @@ import { parseEther } from '@org/governor';
 import { pino } from 'pino';
 import { ConfigError, loadOperatorConfig } from './config.js';
 import { openDatabase } from './openDatabase.js';
+import { runOperatorDca } from './operatorDca.js';
 import { GovernorService } from './services/GovernorService.js';
 import { toConfirmationDto } from './services/toConfirmationDto.js';
 
@@ -30,6 +31,9 @@ const USAGE = `wallet-ops operator CLI — works on DATA_DIR (default ./.data), 
                                  transaction sent while the kill switch is engaged
   limits [--max-per-tx ETH|config] [--daily ETH|config] [--session ETH|config]
                                  show, or change, the spend caps ("config" returns one to GOVERNOR_*)
+  dca list [--status STATUS]     DCA orders, newest first (up to 100; active, paused, cancelled, completed)
+  dca pause|resume|cancel ID     pause, resume (from the next slot) or cancel an order; the running server
+                                 acts on it at its next tick
 
 Output is JSON. Exit codes: 0 done, 1 refused (the message says why), 2 usage.`;
 
@@ -153,6 +157,15 @@ export async function runOperatorCli(
         json({ limits: status.limits });
         return 0;
       }
+      case 'dca':
+        return await runOperatorDca({
+          database,
+          verb: flags.positional[0],
+          id: flags.positional[1],
+          status: flags.options.status,
+          json,
+          usage: (problem) => usage(err, problem),
+        });
       default:
         return usage(err, `unknown command ${JSON.stringify(command)}`);
     }

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { resolve as resolvePath } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import {
   getSwapTokenList,
@@ -17,6 +20,8 @@ import {
   SqliteSharePriceStore,
   SqliteWatchStore,
 } from '@org/chain-evm/sqlite';
+import { type DcaEvent, DcaScheduler, DcaService } from '@org/dca';
+import { SqliteDcaStore } from '@org/dca/sqlite';
 import type { ConfirmFn } from '@org/governor';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
@@ -29,10 +34,19 @@ import { openDatabase } from './openDatabase.js';
 import { ChainProviders } from './services/ChainProviders.js';
 import { EventHub } from './events/EventHub.js';
 import { ConfirmationsService } from './services/ConfirmationsService.js';
+import { DcaOrdersService } from './services/dca/DcaOrdersService.js';
+import { DcaRuntime } from './services/dca/DcaRuntime.js';
+import { dcaEventData } from './services/dca/dcaEventData.js';
+import { GatewayDcaExecutor } from './services/dca/GatewayDcaExecutor.js';
+import { indexExecutionKeys } from './services/dca/indexExecutionKeys.js';
+import { releaseOwnLeases } from './services/dca/releaseOwnLeases.js';
+import { SqliteExecutionKeyIndex } from './services/dca/SqliteExecutionKeyIndex.js';
 import { ExecutionsService } from './services/ExecutionsService.js';
 import { GovernorService } from './services/GovernorService.js';
 import { HealthService } from './services/HealthService.js';
 import { SecurityService } from './services/SecurityService.js';
+import { KeyedMutex } from './services/swap/KeyedMutex.js';
+import { SwapPlanner } from './services/swap/SwapPlanner.js';
 import { describeSwapResult, SwapService } from './services/SwapService.js';
 import type { Services } from './services/Services.js';
 import { WalletService } from './services/WalletService.js';
@@ -69,8 +83,14 @@ export async function startServer({
   logger,
   confirmFn,
   swapTokens,
+  clock,
 }: {
   config: Config;
+  /**
+   * The DCA scheduler's clock (Unix ms; default `Date.now`): creation times, slots, ticks and fill deadlines. Tests
+   * that move the chain's time inject theirs and drive ticks with `services.dca.tick()`.
+   */
+  clock?: () => number;
   logger?: Logger;
   /** Tokens added to a chain's swap list (the devnet's deployed tokens; `pnpm demo` passes them). */
   swapTokens?: ReadonlyMap<number, readonly SwapTokenInput[]>;
@@ -87,7 +107,14 @@ export async function startServer({
     registry: config.chains,
     defaultChainId: config.defaultChainId,
   });
-  const executionStore = new SqliteExecutionStore({ database });
+  // A DCA fill's key (`dca:<order>:<slot>`) is entered before its execution record: one key, one execution, and a
+  // fill finds its swap by its key after a crash.
+  const executionKeys = new SqliteExecutionKeyIndex({ database });
+  const executionStore = indexExecutionKeys({
+    store: new SqliteExecutionStore({ database }),
+    index: executionKeys,
+    indexed: (key) => /^dca:[^:]+:[0-9]+$/.test(key),
+  });
   const confirmationStore = new SqliteConfirmationStore({ database });
   const sharePrices = new SqliteSharePriceStore({ database });
   const version = packageVersion();
@@ -153,9 +180,66 @@ export async function startServer({
         },
       })
     : undefined;
+  const planner = new SwapPlanner({
+    providers,
+    security,
+    extraTokens: swapTokens ?? new Map(),
+    minLiquidityWei: config.gateway.minLiquidityWei,
+    maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
+  });
+  const idempotency = new SqliteIdempotencyStore({ database });
+  // An ERC-20 swap's allowance read, exact approval and swap run one at a time per token and router (/swap and DCA).
+  const swapLock = new KeyedMutex();
+  // A swap that may wait for an operator keeps its deadline beyond the wait.
+  const holdSeconds = config.confirm.mode.kind === 'off' ? 0 : Math.ceil(config.confirm.ttlMs / 1000);
   const reconcile = async () => {
     await gateway?.reconcile();
   };
+  // Recurring buys: orders and fills in the app's database; each fill a dca-fill swap through the gateway.
+  const dcaClock = clock ?? Date.now;
+  const dcaStore = new SqliteDcaStore({ database });
+  const dcaLog = log.child({ component: 'dca' });
+  const publishDca = (event: DcaEvent) => {
+    hub.publish(event.type, dcaEventData(event));
+  };
+  const onDcaError = (error: unknown) => dcaLog.warn({ err: error }, 'DCA scheduler error; will retry');
+  const dcaExecutor = gateway
+    ? new GatewayDcaExecutor({
+        planner,
+        gateway,
+        executions: executionStore,
+        keys: executionKeys,
+        swapLock,
+        feeCeilingWei: config.gateway.feeCeilingWei,
+        now: dcaClock,
+        holdSeconds,
+      })
+    : undefined;
+  // One lease owner per server installation (host and data directory), the same across restarts: a restart frees
+  // what its killed predecessor held instead of waiting for the leases to expire.
+  const dcaOwner = `api-server:${createHash('sha256')
+    .update(`${hostname()}\n${resolvePath(config.dataDir)}`)
+    .digest('hex')
+    .slice(0, 24)}`;
+  const dcaRuntime = new DcaRuntime({
+    scheduler: dcaExecutor
+      ? new DcaScheduler({
+          store: dcaStore,
+          owner: dcaOwner,
+          executor: dcaExecutor,
+          events: publishDca,
+          concurrency: config.dca.concurrency,
+          maxConsecutiveFailures: config.dca.maxConsecutiveFailures,
+          maxFeeShareBps: config.dca.maxFeeShareBps,
+          // A re-quoted fill outside the band waits for its next slot, like a band skip.
+          blockEffects: { DCA_PRICE_OUT_OF_BAND: 'wait' },
+          onError: onDcaError,
+        })
+      : undefined,
+    tickMs: config.dca.tickMs,
+    now: dcaClock,
+    onError: onDcaError,
+  });
   const services: Services = {
     version,
     health: new HealthService({ version, database, providers }),
@@ -169,15 +253,13 @@ export async function startServer({
     security,
     swap: new SwapService({
       providers,
-      security,
-      extraTokens: swapTokens ?? new Map(),
+      planner,
+      swapLock,
       maxSlippageBps: config.maxSlippageBps,
       gateway,
-      idempotency: new SqliteIdempotencyStore({ database }),
+      idempotency,
       registry: config.chains,
-      minLiquidityWei: config.gateway.minLiquidityWei,
-      maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
-      holdSeconds: config.confirm.mode.kind === 'off' ? 0 : Math.ceil(config.confirm.ttlMs / 1000),
+      holdSeconds,
     }),
     governor: governorService,
     confirmations: new ConfirmationsService({ gateway, store: confirmationStore, registry: config.chains }),
@@ -248,6 +330,24 @@ export async function startServer({
       store: sharePrices,
       intervalMs: config.yield.sampleIntervalMs,
     }),
+    dca: new DcaOrdersService({
+      dca: new DcaService({
+        store: dcaStore,
+        maxSlippageBps: config.maxSlippageBps,
+        ...(dcaExecutor ? { executor: dcaExecutor } : {}),
+        maxFeeShareBps: config.dca.maxFeeShareBps,
+        events: publishDca,
+        now: dcaClock,
+        onError: onDcaError,
+      }),
+      planner,
+      security,
+      registry: config.chains,
+      idempotency,
+      runtime: dcaRuntime,
+      maxSlippageBps: config.maxSlippageBps,
+      canExecute: gateway !== undefined,
+    }),
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
   const server = createHttpServer({ app, logger: log }).listen(config.port, config.host);
@@ -303,6 +403,12 @@ export async function startServer({
     );
     hub.publish('yield.sampling-failed', { ...failure });
   });
+  // The scheduler starts after this server's own stale leases are freed (a previous run killed mid-fill) and the
+  // reconciler's first pass (a fill it left open settles at the first tick).
+  dcaRuntime.start(async () => {
+    await releaseOwnLeases({ store: dcaStore, owner: dcaOwner });
+    await reconcile();
+  });
   const reconcileTimer = setInterval(reconcileQuietly, 30_000);
   reconcileTimer.unref();
   // Held actions: expire what timed out and run what an operator approved from the CLI, every 2 s; cancels the
@@ -344,13 +450,20 @@ export async function startServer({
       services.yieldSampler.stop();
       // Open event streams would keep the server from closing.
       hub.close();
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }).then(() => {
-        providers.destroy();
-        database.close();
-      });
+      // A tick under way finishes first (a fill is never cut off from its database).
+      closing ??= dcaRuntime
+        .stop()
+        .then(
+          () =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeIdleConnections();
+            }),
+        )
+        .then(() => {
+          providers.destroy();
+          database.close();
+        });
       return closing;
     },
   };

@@ -179,6 +179,47 @@ describe('pnpm operator (the CLI on the same data directory)', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('CONFIRMATION_NOT_FOUND');
   });
+
+  it('dca list / pause / resume / cancel act on the orders the server holds (state table enforced)', async () => {
+    const res = await server.call('/dca/orders', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      // A day ahead: nothing fills while the CLI works on it.
+      body: JSON.stringify({
+        tokenIn: 'ETH',
+        tokenOut: devnet.manifest.tokens.usdc.address,
+        amountPerFill: '0.1',
+        interval: 'daily',
+        firstRunAt: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const list = await operator('dca', 'list', '--status', 'active');
+    expect(list.code).toBe(0);
+    expect((JSON.parse(list.stdout) as { id: string }[]).map((o) => o.id)).toContain(id);
+    const statusOf = async () =>
+      ((await (await server.call(`/dca/orders/${id}`)).json()) as { order: { status: string } }).order.status;
+    const paused = await operator('dca', 'pause', id);
+    expect(paused.code).toBe(0);
+    expect(JSON.parse(paused.stdout)).toMatchObject({
+      id,
+      status: 'paused',
+      pausedReason: { code: 'PAUSED_BY_USER' },
+    });
+    expect(await statusOf()).toBe('paused');
+    expect((await operator('dca', 'resume', id)).code).toBe(0);
+    expect(await statusOf()).toBe('active');
+    expect((await operator('dca', 'cancel', id)).code).toBe(0);
+    expect(await statusOf()).toBe('cancelled');
+    const again = await operator('dca', 'cancel', id);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('DCA_INVALID_TRANSITION');
+    const unknown = await operator('dca', 'pause', '0192aaaa-0000-7000-8000-000000000000');
+    expect([unknown.code, unknown.stderr.split(':')[0]]).toEqual([1, 'DCA_ORDER_NOT_FOUND']);
+    expect((await operator('dca', 'explode', id)).code).toBe(2);
+    expect((await operator('dca', 'list', '--status', 'sleeping')).code).toBe(2);
+  });
 });
 
 describe('PUT /governor/limits (operator key)', () => {

@@ -40,6 +40,8 @@ beforeAll(async () => {
     PROVIDER_TIMEOUT_MS: '200',
     RECEIPT_TIMEOUT_MS: '10000',
     CONFIRM_MODE: 'all',
+    // DCA orders are created here to be read, paused and cancelled, never filled.
+    DCA_TICK_SECONDS: '0',
   });
 });
 afterAll(async () => {
@@ -102,6 +104,21 @@ const hold = async (): Promise<SwapExecutionDto> => {
   return (await res.json()) as SwapExecutionDto;
 };
 
+const dcaOrder = async (): Promise<{ id: string }> => {
+  const res = await server.call('/dca/orders', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      tokenIn: 'ETH',
+      tokenOut: devnet.manifest.tokens.usdc.address,
+      amountPerFill: '1',
+      interval: 'daily',
+    }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: string };
+};
+
 /** A valid value for every required string input the walk meets (an unknown one fails the walk: add it here). */
 async function baseline(op: OperationInputs, input: StringInput): Promise<string> {
   const { tokens, contracts, accounts } = devnet.manifest;
@@ -123,6 +140,11 @@ async function baseline(op: OperationInputs, input: StringInput): Promise<string
       return 'ETH';
     case 'amountIn':
       return '0.0001';
+    case 'amountPerFill':
+      return '1';
+    case 'order_id':
+      // A fresh order each time: cancelling or pausing it is then a real transition.
+      return (await dcaOrder()).id;
     default:
       throw new Error(
         `no baseline value for the required input ${input.in}:${input.name} of ${op.operationId}`,

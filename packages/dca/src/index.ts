@@ -64,7 +64,12 @@ export {
   type DcaServiceParameters,
 } from './service/DcaService.js';
 export { collectDcaStats } from './stats/collectDcaStats.js';
-export { computeDcaStats, type DcaPairStats, type DcaStats } from './stats/computeDcaStats.js';
+export {
+  computeDcaStats,
+  type DcaErrorStats,
+  type DcaPairStats,
+  type DcaStats,
+} from './stats/computeDcaStats.js';
 export type {
   ClaimDueParameters,
   DcaStore,

@@ -1,5 +1,6 @@
 import type { EventHub } from '../events/EventHub.js';
 import type { ConfirmationsService } from './ConfirmationsService.js';
+import type { DcaOrdersService } from './dca/DcaOrdersService.js';
 import type { ExecutionsService } from './ExecutionsService.js';
 import type { GovernorService } from './GovernorService.js';
 import type { HealthService } from './HealthService.js';
@@ -30,6 +31,8 @@ export interface Services {
   watcher: WatcherService;
   gas: GasService;
   portfolio: PortfolioService;
+  /** Recurring buys (`/dca/*`) and their scheduler. */
+  dca: DcaOrdersService;
   yield: YieldService;
   yieldPortfolio: YieldPortfolioService;
   /** Share-price sampling of `YIELD_VAULTS_<CHAIN>` (its timer is started by the server). */

@@ -1,25 +1,12 @@
 import {
-  aggregate3,
-  buildApproveTransaction,
-  buildSwapTransaction,
   type ChainInfo,
-  checkAcquiredTokens,
-  decodeReceivedAmounts,
-  decodeUint256,
   type ConfirmationRecord,
+  decodeReceivedAmounts,
   type ExecutionGateway,
-  type ExecutionIntent,
   type ExecutionRecord,
   type GatewayReceipt,
   type IdempotencyStore,
-  computeAmountOutMin,
-  getSwapTokenList,
-  priceInNative,
-  quoteSwap,
   type ResolvedSwapToken,
-  resolveSwapToken,
-  type SwapToken,
-  type SwapTokenInput,
 } from '@org/chain-evm';
 import { formatEther } from '@org/governor';
 import { formatUnits } from 'ethers';
@@ -35,7 +22,10 @@ import { parseDecimalAmount } from '../http/parseDecimalAmount.js';
 import type { ChainProviders } from './ChainProviders.js';
 import { executionHttpStatus } from './executionHttpStatus.js';
 import { runIdempotent } from './runIdempotent.js';
-import type { SecurityService } from './SecurityService.js';
+import { buildSwapIntent } from './swap/buildSwapIntent.js';
+import { executeSwapIntent } from './swap/executeSwapIntent.js';
+import type { KeyedMutex } from './swap/KeyedMutex.js';
+import type { SwapPlanner } from './swap/SwapPlanner.js';
 import { toConfirmationDto } from './toConfirmationDto.js';
 import { toExecutionDto } from './toExecutionDto.js';
 
@@ -50,57 +40,45 @@ interface QuoteInput {
 /** Swaps on Uniswap V2/V3: token lists, quotes and execution through the gateway (`/swap/*`). */
 export class SwapService {
   readonly #providers: ChainProviders;
-  readonly #security: SecurityService;
-  readonly #extraTokens: ReadonlyMap<number, readonly SwapTokenInput[]>;
+  readonly #planner: SwapPlanner;
   readonly #maxSlippageBps: number;
-  readonly #minLiquidityWei: bigint;
-  readonly #twapBound: { maxTwapDeviationBps?: number };
   readonly #gateway: ExecutionGateway | undefined;
   readonly #idempotency: IdempotencyStore;
   readonly #registry: readonly ChainInfo[];
   readonly #holdSeconds: number;
+  readonly #swapLock: KeyedMutex;
 
   constructor({
     providers,
-    security,
-    extraTokens,
+    planner,
+    swapLock,
     maxSlippageBps,
     gateway,
     idempotency,
     registry,
-    minLiquidityWei,
-    maxTwapDeviationBps,
     holdSeconds = 0,
   }: {
     /** How long a swap may wait for an operator's approval (0 when nothing is held): added to its deadline. */
     holdSeconds?: number;
-    /**
-     * The gateway's liquidity floor (the same value a quote shows is what execute charges), applied to a pool's
-     * depth; quotes route only through pools that deep.
-     */
-    minLiquidityWei: bigint;
-    /** The V3 TWAP bound of the pricing rules (`PRICING_MAX_TWAP_DEVIATION_BPS`; default 500). */
-    maxTwapDeviationBps?: number;
     providers: ChainProviders;
-    security: SecurityService;
+    /** Token resolution and quotes (shared with the DCA executor). */
+    planner: SwapPlanner;
+    /** One ERC-20 swap at a time per (chain, token in, router, wallet): shared with DCA fills. */
+    swapLock: KeyedMutex;
     /** The one signer; absent when no wallet is configured (execute answers 503 WALLET_NOT_CONFIGURED). */
     gateway: ExecutionGateway | undefined;
     idempotency: IdempotencyStore;
     registry: readonly ChainInfo[];
-    /** Tokens added to a chain's list (the devnet's deployed tokens). */
-    extraTokens: ReadonlyMap<number, readonly SwapTokenInput[]>;
     maxSlippageBps: number;
   }) {
     this.#providers = providers;
-    this.#security = security;
-    this.#extraTokens = extraTokens;
+    this.#planner = planner;
     this.#maxSlippageBps = maxSlippageBps;
     this.#gateway = gateway;
     this.#idempotency = idempotency;
     this.#registry = registry;
-    this.#minLiquidityWei = minLiquidityWei;
-    this.#twapBound = maxTwapDeviationBps === undefined ? {} : { maxTwapDeviationBps };
     this.#holdSeconds = holdSeconds;
+    this.#swapLock = swapLock;
   }
 
   tokens(chain: string | undefined): SwapTokenListDto {
@@ -108,7 +86,7 @@ export class SwapService {
     return {
       chain: { id: info.id, name: info.name },
       native: { symbol: info.nativeSymbol, decimals: info.nativeDecimals },
-      tokens: this.#list(info).map((t) => ({ ...t })),
+      tokens: this.#planner.tokenList(info).map((t) => ({ ...t })),
     };
   }
 
@@ -124,56 +102,23 @@ export class SwapService {
         fields: { slippageBps: `must be an integer from 0 to ${this.#maxSlippageBps} (MAX_SLIPPAGE_BPS)` },
       });
     }
-    const { chain, provider, timeoutMs } = await this.#providers.get(p.chain);
-    const tokens = this.#list(chain);
-    const [tokenIn, tokenOut] = await Promise.all([
-      resolveSwapToken({ chain, token: p.tokenIn, tokens, provider, timeoutMs }),
-      resolveSwapToken({ chain, token: p.tokenOut, tokens, provider, timeoutMs }),
-    ]);
+    const pair = await this.#planner.resolvePair({
+      chain: p.chain,
+      tokenIn: p.tokenIn,
+      tokenOut: p.tokenOut,
+    });
+    const { chain, tokenIn, tokenOut } = pair;
     const amountIn = parseDecimalAmount({ field: 'amountIn', text: p.amountIn, decimals: tokenIn.decimals });
     const forQuote = mode === 'quote';
-    // What a quote shows about the value: exact for ETH in, priced on chain for an ERC-20 (read while the route is
-    // quoted). An execution leaves pricing and the safety verdict to the gateway, which decides on fresh reads.
-    const pricing =
-      !forQuote || tokenIn.native
-        ? Promise.resolve(tokenIn.native ? amountIn : null)
-        : priceInNative({
-            provider,
-            chain,
-            amounts: [{ token: tokenIn.address, amount: amountIn }],
-            minLiquidityWei: this.#minLiquidityWei,
-            ...this.#twapBound,
-            timeoutMs,
-          }).then((r) => r.totalWei);
-    // Awaited below; until then a rejection must not count as unhandled (it would end the process).
-    pricing.catch(() => undefined);
-    // Recent reports are enough here: they only choose fee-on-transfer routing and inform the quote. Selling loses
-    // the token's sell tax on the way into the pool; buying loses its buy tax on the way out to the wallet — a token
-    // out with a buy tax is routed through the V2 `…SupportingFeeOnTransferTokens` functions (the minimum is then
-    // enforced on what the wallet receives; the gateway refuses any other route for it).
-    const [report, feeIn] = await Promise.all([
-      tokenOut.native ? Promise.resolve(null) : this.#security.recentEvmReport(chain.id, tokenOut.address),
-      tokenIn.native ? Promise.resolve(null) : this.#security.recentEvmReport(chain.id, tokenIn.address),
-    ]);
-    const transferFeeBps = {
-      ...(feeIn?.tax.sellTax ? { tokenIn: transferFee(feeIn.tax.sellTax) } : {}),
-      ...(report?.tax.buyTax ? { tokenOut: transferFee(report.tax.buyTax) } : {}),
-    };
-    const quote = await quoteSwap({
-      provider,
-      chain,
-      tokenIn: tokenIn.ref,
-      tokenOut: tokenOut.ref,
+    // What a quote shows about the value and the safety verdict; an execution leaves pricing and the safety verdict
+    // to the gateway, which decides on fresh reads.
+    const { quote, amountOutMin, valueWei, report, verdict } = await this.#planner.plan({
+      pair,
       amountIn,
-      timeoutMs,
-      // Routes only through pools deep enough to be price sources (the gateway's rules).
-      minLiquidityWei: this.#minLiquidityWei,
-      ...this.#twapBound,
-      ...(Object.keys(transferFeeBps).length > 0 ? { transferFeeBps } : {}),
+      slippageBps,
+      price: forQuote,
+      verdict: forQuote,
     });
-    const amountOutMin = computeAmountOutMin({ amountOut: quote.amountOut, slippageBps });
-    const verdict = report && forQuote ? checkAcquiredTokens({ reports: [report] }) : null;
-    const valueWei = await pricing;
     const dto: SwapQuoteDto = {
       chain: { id: chain.id, name: chain.name },
       amountIn: amount(chain, tokenIn, amountIn),
@@ -206,7 +151,7 @@ export class SwapService {
         : null,
       blockNumber: Number(quote.blockNumber),
     };
-    return { dto, quote, tokenIn, tokenOut, chain, provider, timeoutMs, amountIn, amountOutMin };
+    return { dto, quote, pair, amountIn, amountOutMin };
   }
 
   /**
@@ -260,11 +205,7 @@ export class SwapService {
     const {
       dto: quoteDto,
       quote,
-      tokenIn,
-      tokenOut,
-      chain,
-      provider,
-      timeoutMs,
+      pair,
       amountIn,
       amountOutMin,
     } = await this.#prepare(
@@ -277,68 +218,33 @@ export class SwapService {
       },
       'execute',
     );
-    const router = quote.route.router;
-    const tx = buildSwapTransaction({
-      chain,
+    const intent = buildSwapIntent({
+      pair,
       quote,
       amountOutMin,
       recipient: gateway.address,
       // A swap that may wait for an operator keeps its deadline beyond the wait (the approval runs this calldata).
       deadline: BigInt(Math.floor(Date.now() / 1000) + deadlineSeconds + this.#holdSeconds),
-    });
-    const swapIntent: ExecutionIntent = {
-      chainId: chain.id,
       action: 'swap',
-      to: tx.to,
-      data: tx.data,
-      value: tx.value,
-      spends: tokenIn.native ? [] : [{ token: tokenIn.address, amount: amountIn, ...meta(tokenIn) }],
-      acquires: tokenOut.native ? [] : [{ token: tokenOut.address, amount: amountOutMin, ...meta(tokenOut) }],
       maxSellTaxBps,
       maxBuyTaxBps,
       description: `swap ${quoteDto.amountIn.amount} ${quoteDto.amountIn.symbol ?? ''} for at least ${quoteDto.amountOutMin.amount} ${quoteDto.amountOutMin.symbol ?? ''} (${quote.route.protocol})`,
-    };
-    const swapOptions = idempotencyKey ? { idempotencyKey } : {};
-    let approval: ExecutionRecord | null = null;
-    if (!tokenIn.native) {
-      const allowance = await readAllowance(
-        provider,
-        chain,
-        tokenIn.address,
-        gateway.address,
-        router,
-        timeoutMs,
-      );
-      // An approval is sent only for a swap the gateway would not refuse on its value or on what it acquires:
-      // otherwise the swap is executed as is, and the gateway records its refusal (nothing is sent).
-      if (allowance < amountIn && (await gateway.assess(swapIntent)).refusal === null) {
-        const approveTx = buildApproveTransaction({
-          token: tokenIn.address,
-          spender: router,
-          amount: amountIn,
-        });
-        const approved = await gateway.execute(
-          {
-            chainId: chain.id,
-            action: 'approve',
-            to: approveTx.to,
-            data: approveTx.data,
-            value: 0n,
-            spender: router,
-            // An approval moves nothing: only its gas is charged.
-            spends: [{ token: tokenIn.address, amount: 0n, ...meta(tokenIn) }],
-            acquires: [],
-            description: `approve exactly ${quoteDto.amountIn.amount} ${tokenIn.symbol ?? tokenIn.address} to the router`,
-          },
-          idempotencyKey ? { idempotencyKey: `${idempotencyKey}:approve` } : {},
-        );
-        approval = approved.record;
-        if (approved.record.status !== 'confirmed')
-          return this.#answer(approved.record, approval, chain, tokenOut, approved.confirmation);
-      }
+    });
+    const { record, approval, confirmation } = await executeSwapIntent({
+      gateway,
+      pair,
+      intent,
+      amountIn,
+      amountInText: quoteDto.amountIn.amount,
+      idempotencyKey,
+      approvalKey: idempotencyKey ? `${idempotencyKey}:approve` : undefined,
+      lock: this.#swapLock,
+    });
+    // An approval that did not confirm is the answer (the swap was not attempted).
+    if (record === null) {
+      return this.#answer(approval as ExecutionRecord, approval, pair.chain, pair.tokenOut, confirmation);
     }
-    const { record, confirmation } = await gateway.execute(swapIntent, swapOptions);
-    return this.#answer(record, approval, chain, tokenOut, confirmation);
+    return this.#answer(record, approval, pair.chain, pair.tokenOut, confirmation);
   }
 
   #answer(
@@ -359,19 +265,6 @@ export class SwapService {
     };
     return { status: executionHttpStatus(record, execution.txHash), body };
   }
-
-  #list(chain: ChainInfo): readonly SwapToken[] {
-    const extraTokens = this.#extraTokens.get(chain.id);
-    return getSwapTokenList({ chain, ...(extraTokens ? { extraTokens } : {}) });
-  }
-}
-
-/**
- * A measured tax (percent) as the transfer fee a quote declares, in basis points rounded up, at most 9,999 (a
- * 100% tax leaves nothing to quote; the safety gate refuses it anyway).
- */
-function transferFee(percent: number): number {
-  return Math.min(Math.ceil(percent * 100), 9_999);
 }
 
 function amount(chain: ChainInfo, token: ResolvedSwapToken, base: bigint): TokenAmountDto {
@@ -384,46 +277,13 @@ function amount(chain: ChainInfo, token: ResolvedSwapToken, base: bigint): Token
   };
 }
 
-function meta(token: ResolvedSwapToken): { symbol?: string; decimals: number } {
-  return { ...(token.symbol ? { symbol: token.symbol } : {}), decimals: token.decimals };
-}
-
-const ERC20_ALLOWANCE = '0xdd62ed3e';
-
-async function readAllowance(
-  provider: { send(method: string, params: unknown[]): Promise<unknown> },
-  chain: ChainInfo,
-  token: `0x${string}`,
-  owner: `0x${string}`,
-  spender: `0x${string}`,
-  timeoutMs: number,
-): Promise<bigint> {
-  const word = (a: string) => a.slice(2).toLowerCase().padStart(64, '0');
-  const [result] = await aggregate3({
-    provider,
-    chainId: chain.id,
-    multicall3: chain.contracts.multicall3 as `0x${string}`,
-    calls: [
-      {
-        target: token,
-        callData: `${ERC20_ALLOWANCE}${word(owner)}${word(spender)}` as `0x${string}`,
-        allowFailure: false,
-      },
-    ],
-    timeoutMs,
-  });
-  const allowance = result ? decodeUint256(result.returnData) : null;
-  // Unreadable means unknown: approve exactly again rather than assume.
-  return allowance ?? 0n;
-}
-
 const WITHDRAWAL_TOPIC = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65';
 
 /**
  * The gateway's `describeResult` for swaps: what the wallet received, read from the receipt's logs (never from the
  * quote) — the ERC-20 acquired (its Transfer logs to the wallet minus those out of it), or native ETH (the router unwrapped WETH: WETH9
- * `Withdrawal(src, wad)` logs). Used whenever a swap settles: at once, after an operator's approval, or by the
- * reconciler. Other actions get no result.
+ * `Withdrawal(src, wad)` logs). Used whenever a swap or a DCA fill (`dca-fill`, a swap under its own action name)
+ * settles: at once, after an operator's approval, or by the reconciler. Other actions get no result.
  *
  * @example
  * ```ts
@@ -434,7 +294,7 @@ export function describeSwapResult(
   registry: readonly ChainInfo[],
 ): (p: { record: ExecutionRecord; receipt: GatewayReceipt }) => Record<string, unknown> {
   return ({ record, receipt }) => {
-    if (record.action !== 'swap') return {};
+    if (record.action !== 'swap' && record.action !== 'dca-fill') return {};
     const tokenOut = record.intent.acquires[0]?.token;
     if (tokenOut !== undefined) {
       // What stayed: a token that takes its buy tax back from the wallet in the same transaction shows the full

@@ -24,7 +24,12 @@ export interface TestServer extends RunningServer {
 /** Starts the real server on 127.0.0.1:random with `env` on top of a minimal valid environment. */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { confirmFn?: ConfirmFn; swapTokens?: ReadonlyMap<number, readonly SwapTokenInput[]> } = {},
+  options: {
+    confirmFn?: ConfirmFn;
+    swapTokens?: ReadonlyMap<number, readonly SwapTokenInput[]>;
+    /** The DCA scheduler's clock (tests that move the chain's time). */
+    clock?: () => number;
+  } = {},
 ): Promise<TestServer> {
   const config: Config = loadConfig({
     WEB3_API_KEY: TEST_API_KEY,
@@ -46,6 +51,7 @@ export async function startTestServer(
     logger: createLogger({ level: 'debug', destination: sink }),
     ...(options.confirmFn ? { confirmFn: options.confirmFn } : {}),
     ...(options.swapTokens ? { swapTokens: options.swapTokens } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   return {
     ...server,

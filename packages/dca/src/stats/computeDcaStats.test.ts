@@ -83,7 +83,48 @@ describe('computeDcaStats', () => {
       pairs: [],
       successRateBps: null,
       nextRunAt: null,
+      paused: { PAUSED_BY_USER: 0, TOKEN_UNSAFE: 0, INSUFFICIENT_BALANCE: 0, CONSECUTIVE_FAILURES: 0 },
+      lastErrors: [],
     });
+  });
+
+  it('says why orders do not fill: paused orders per pause code, last errors per code (running or paused orders)', () => {
+    const error = (code: string, at: number) => ({ code, reason: `${code} at ${at}`, slot: 1, at });
+    const capped = (at: number): DcaOrder => ({
+      ...testOrder(),
+      lastError: error('DAILY_LIMIT_EXCEEDED', at),
+    });
+    const [a, b] = [capped(T0 + 1), capped(T0 + 2)];
+    const unsafe: DcaOrder = {
+      ...testOrder(),
+      status: 'paused',
+      nextRunAt: null,
+      lastError: error('TOKEN_UNSAFE', T0),
+      pausedReason: { code: 'TOKEN_UNSAFE', reason: 'blocked', fillCode: 'TOKEN_UNSAFE', slot: 1, at: T0 },
+    };
+    const userPaused = transitionOrder({ order: testOrder(), command: { type: 'pause' }, now: T0 });
+    // A finished order's last error is history, not a reason fills stop.
+    const cancelled: DcaOrder = {
+      ...transitionOrder({ order: testOrder(), command: { type: 'cancel' }, now: T0 }),
+      lastError: error('TX_REVERTED', T0 + 9),
+    };
+    const stats = computeDcaStats({ orders: [a, b, unsafe, userPaused, cancelled] });
+    expect(stats.paused).toEqual({
+      PAUSED_BY_USER: 1,
+      TOKEN_UNSAFE: 1,
+      INSUFFICIENT_BALANCE: 0,
+      CONSECUTIVE_FAILURES: 0,
+    });
+    expect(stats.lastErrors).toEqual([
+      {
+        code: 'DAILY_LIMIT_EXCEEDED',
+        orders: 2,
+        at: T0 + 2,
+        reason: `DAILY_LIMIT_EXCEEDED at ${T0 + 2}`,
+        orderId: b.id,
+      },
+      { code: 'TOKEN_UNSAFE', orders: 1, at: T0, reason: `TOKEN_UNSAFE at ${T0}`, orderId: unsafe.id },
+    ]);
   });
 
   it('collectDcaStats reads every page of a store', async () => {

@@ -1,5 +1,5 @@
 import { priceOf } from '../price/priceOf.js';
-import type { DcaOrder, DcaOrderStatus, DcaPrice } from '../types.js';
+import type { DcaOrder, DcaOrderStatus, DcaPauseCode, DcaPrice } from '../types.js';
 
 /** Totals of one token pair on one chain (never summed across different tokens). */
 export interface DcaPairStats {
@@ -37,6 +37,29 @@ export interface DcaStats {
   readonly successRateBps: number | null;
   /** The earliest next run of an active order, Unix ms; null when none is active. */
   readonly nextRunAt: number | null;
+  /** Paused orders per pause code (`PAUSED_BY_USER`, `TOKEN_UNSAFE`, `INSUFFICIENT_BALANCE`, `CONSECUTIVE_FAILURES`). */
+  readonly paused: Readonly<Record<DcaPauseCode, number>>;
+  /**
+   * Why fills do not go through: per code of the orders' last error (`DAILY_LIMIT_EXCEEDED`, `TOKEN_UNSAFE`,
+   * `TX_REVERTED`…), how many active or paused orders have it as their last error, and the latest one (its time,
+   * reason and order). Most orders first. An order's last error stays until another replaces it: compare `at` with
+   * the order's fills.
+   */
+  readonly lastErrors: readonly DcaErrorStats[];
+}
+
+/** One code of {@link DcaStats.lastErrors}. */
+export interface DcaErrorStats {
+  /** The fill code (`DAILY_LIMIT_EXCEEDED`, `TOKEN_UNSAFE`, `TX_REVERTED`, `DCA_EXECUTOR_ERROR`…). */
+  readonly code: string;
+  /** Active or paused orders whose last error has this code. */
+  readonly orders: number;
+  /** When the latest of them happened, Unix ms. */
+  readonly at: number;
+  /** The latest one's reason (for the operator; not part of the contract). */
+  readonly reason: string;
+  /** The order of the latest one. */
+  readonly orderId: string;
 }
 
 /** Addresses compare case-insensitively (a checksummed and a lower-case address are the same token). */
@@ -44,7 +67,8 @@ const tokenKey = (token: string) => (/^0x[0-9a-fA-F]+$/.test(token) ? token.toLo
 
 /**
  * Pure statistics over orders: counts per status, per token pair (spent, received, fills, average price — never
- * summing different tokens), the success rate and the next run overall.
+ * summing different tokens), the success rate, the next run overall, and why orders stopped or do not fill
+ * (paused orders per pause code; last errors per code).
  *
  * @example
  * ```ts
@@ -68,8 +92,35 @@ export function computeDcaStats({ orders }: { readonly orders: Iterable<DcaOrder
     }
   >();
   let nextRunAt: number | null = null;
+  const paused: Record<DcaPauseCode, number> = {
+    PAUSED_BY_USER: 0,
+    TOKEN_UNSAFE: 0,
+    INSUFFICIENT_BALANCE: 0,
+    CONSECUTIVE_FAILURES: 0,
+  };
+  const errors = new Map<
+    string,
+    { code: string; orders: number; at: number; reason: string; orderId: string }
+  >();
   for (const order of orders) {
     byStatus[order.status]++;
+    if (order.status === 'paused' && order.pausedReason !== null) paused[order.pausedReason.code]++;
+    const last = order.lastError;
+    if (last !== null && (order.status === 'active' || order.status === 'paused')) {
+      const entry = errors.get(last.code);
+      if (entry === undefined) {
+        errors.set(last.code, {
+          code: last.code,
+          orders: 1,
+          at: last.at,
+          reason: last.reason,
+          orderId: order.id,
+        });
+      } else {
+        entry.orders++;
+        if (last.at > entry.at) Object.assign(entry, { at: last.at, reason: last.reason, orderId: order.id });
+      }
+    }
     const t = order.totals;
     fills.filled += t.fills;
     fills.skipped += t.skipped;
@@ -107,5 +158,9 @@ export function computeDcaStats({ orders }: { readonly orders: Iterable<DcaOrder
       .map((p) => ({ ...p, averagePrice: priceOf({ amountIn: p.spent, amountOut: p.received }) })),
     successRateBps: attempts === 0 ? null : Math.floor((fills.filled * 10_000) / attempts),
     nextRunAt,
+    paused,
+    lastErrors: [...errors.values()].sort(
+      (a, b) => b.orders - a.orders || b.at - a.at || (a.code < b.code ? -1 : 1),
+    ),
   };
 }
