@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import {
   getSwapTokenList,
+  createDepositAction,
   createGatewaySteps,
+  defaultActionModules,
   createMemoryNonceManager,
   ExecutionGateway,
   loadKeystore,
@@ -42,6 +44,9 @@ import { GasService } from './services/GasService.js';
 import { PortfolioService } from './services/PortfolioService.js';
 import { YieldPortfolioService } from './services/YieldPortfolioService.js';
 import { YieldService } from './services/YieldService.js';
+import { YieldCompoundService } from './services/YieldCompoundService.js';
+import { describeDepositResult } from './yield/describeDepositResult.js';
+import { VaultAssetBook } from './yield/VaultAssetBook.js';
 import { YieldVaultSampler } from './services/YieldVaultSampler.js';
 import { TokenVerdicts } from './yield/TokenVerdicts.js';
 import { packageVersion } from './version.js';
@@ -114,6 +119,10 @@ export async function startServer({
   // Caps an operator set earlier (HTTP or CLI) apply before the first request.
   await governorService.syncLimits();
   const audit = log.child({ component: 'gateway' });
+  // Deposits (`POST /yield/compound`) may go only into YIELD_VAULTS_<CHAIN>, for their asset as read on chain.
+  const vaultAssets = new VaultAssetBook();
+  const depositAction = createDepositAction({ vaults: config.yield.vaults, assetOf: vaultAssets.assetOf });
+  const describeSwap = describeSwapResult(config.chains);
   // The one signer. The key goes into the gateway and nowhere else.
   const gateway = wallet
     ? new ExecutionGateway({
@@ -124,7 +133,8 @@ export async function startServer({
         tokenSafety: { getReport: ({ chain, address: token }) => security.evmReport(chain, token) },
         store: executionStore,
         confirmations: confirmationStore,
-        describeResult: describeSwapResult(config.chains),
+        describeResult: (p) => (p.record.action === 'deposit' ? describeDepositResult(p) : describeSwap(p)),
+        actions: [...defaultActionModules, depositAction],
         nonces: createMemoryNonceManager({
           provider: async (chainId) => (await providers.get(String(chainId))).provider,
           timeoutMs: config.rpcTimeoutMs,
@@ -241,6 +251,17 @@ export async function startServer({
       yieldConfig: config.yield,
       minLiquidityWei: config.gateway.minLiquidityWei,
       executions: executionStore,
+    }),
+    yieldCompound: new YieldCompoundService({
+      providers,
+      gateway,
+      governor: governorService.governor,
+      idempotency: new SqliteIdempotencyStore({ database }),
+      store: sharePrices,
+      assets: vaultAssets,
+      config: config.yield,
+      registry: config.chains,
+      feeCeilingWei: config.gateway.feeCeilingWei,
     }),
     yieldSampler: new YieldVaultSampler({
       providers,

@@ -53,9 +53,7 @@ describe('createDepositAction', () => {
   it('deposit(exactly the declared spend of the vault asset, the wallet) into a configured vault passes (any case)', () => {
     expect(check(deposit())).toBeNull();
     expect(check(deposit({ to: VAULT.toUpperCase().replace('0X', '0x') as Address }))).toBeNull();
-    expect(
-      check(deposit({ spends: [{ token: USDC.toLowerCase() as Address, amount: ASSETS }] })),
-    ).toBeNull();
+    expect(check(deposit({ spends: [{ token: USDC.toLowerCase() as Address, amount: ASSETS }] }))).toBeNull();
     expect(
       check(
         deposit({
@@ -72,11 +70,7 @@ describe('createDepositAction', () => {
     ['shares minted to the vault itself', { data: depositData(ASSETS, VAULT) }, 'INTENT_INVALID'],
     ['a vault that is not configured', { to: UNLISTED }, 'TARGET_NOT_ALLOWED'],
     ['the asset token itself as the target', { to: USDC }, 'TARGET_NOT_ALLOWED'],
-    [
-      'the other configured vault (whose asset is not the one spent)',
-      { to: OTHER_VAULT },
-      'INTENT_INVALID',
-    ],
+    ['the other configured vault (whose asset is not the one spent)', { to: OTHER_VAULT }, 'INTENT_INVALID'],
     ['more assets than declared', { data: depositData(ASSETS + 1n, WALLET) }, 'INTENT_INVALID'],
     ['fewer assets than declared', { data: depositData(ASSETS - 1n, WALLET) }, 'INTENT_INVALID'],
     ['another token declared', { spends: [{ token: DAI, amount: ASSETS }] }, 'INTENT_INVALID'],
@@ -104,7 +98,11 @@ describe('createDepositAction', () => {
       },
       'INTENT_INVALID',
     ],
-    ['mint() instead of deposit()', { data: vaultAbi.encodeFunctionData('mint', [ASSETS, WALLET]) as Hex }, 'INTENT_INVALID'],
+    [
+      'mint() instead of deposit()',
+      { data: vaultAbi.encodeFunctionData('mint', [ASSETS, WALLET]) as Hex },
+      'INTENT_INVALID',
+    ],
     ['native value', { value: 1n }, 'INTENT_INVALID'],
     ['acquires declared', { acquires: [{ token: VAULT, amount: 1n }] }, 'INTENT_INVALID'],
     ['a configured vault of chain 1 asked on another chain', { chainId: base.id }, 'TARGET_NOT_ALLOWED'],
@@ -115,15 +113,23 @@ describe('createDepositAction', () => {
   it('a vault whose asset is not known yet is refused (never assumed)', () => {
     const blind = createDepositAction({ vaults: new Map([[1, [VAULT]]]), assetOf: () => null });
     expect(
-      checkPolicy({ intent: deposit(), chain: ethereum, wallet: WALLET, actions: [...defaultActionModules, blind] })
-        ?.code,
+      checkPolicy({
+        intent: deposit(),
+        chain: ethereum,
+        wallet: WALLET,
+        actions: [...defaultActionModules, blind],
+      })?.code,
     ).toBe('INTENT_INVALID');
   });
 
   it('without the module, a deposit is refused; its vaults become approvable spenders only with it', () => {
-    expect(checkPolicy({ intent: deposit(), chain: ethereum, wallet: WALLET })?.code).toBe('TARGET_NOT_ALLOWED');
+    expect(checkPolicy({ intent: deposit(), chain: ethereum, wallet: WALLET })?.code).toBe(
+      'TARGET_NOT_ALLOWED',
+    );
     const approval = buildApproveIntent({ chainId: 1, token: USDC, spender: VAULT, amount: ASSETS });
-    expect(checkPolicy({ intent: approval, chain: ethereum, wallet: WALLET })?.code).toBe('TARGET_NOT_ALLOWED');
+    expect(checkPolicy({ intent: approval, chain: ethereum, wallet: WALLET })?.code).toBe(
+      'TARGET_NOT_ALLOWED',
+    );
     expect(checkPolicy({ intent: approval, chain: ethereum, wallet: WALLET, actions })).toBeNull();
     const stranger = buildApproveIntent({ chainId: 1, token: USDC, spender: UNLISTED, amount: ASSETS });
     expect(checkPolicy({ intent: stranger, chain: ethereum, wallet: WALLET, actions })?.code).toBe(
