@@ -1,6 +1,6 @@
 import { devnetTokenList } from '@org/chain-evm';
 import { erc20Abi, erc4626Abi, mintToken, type StartDevnetReturnType, startDevnet } from '@org/devnet';
-import { Contract, Interface, type JsonRpcProvider } from 'ethers';
+import { Contract, Interface, type JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { YieldOpportunitiesDto, YieldPortfolioDto } from '../src/dto/yield.js';
 import type { YieldCompoundDto } from '../src/dto/yieldCompound.js';
@@ -240,5 +240,57 @@ describe('POST /yield/compound', () => {
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.code).toBe('INSUFFICIENT_BALANCE');
     expect(await nonce()).toBe(n0);
+  });
+
+  it('shares minted below the preview (a donation mined just before the deposit) → 502 DEPOSIT_SHARES_SHORT with the execution; the journal still records what was minted', async () => {
+    const { vault, usdc: usdcToken } = devnet.manifest.tokens;
+    const donor = new Wallet(devnet.manifest.accounts[7]!.privateKey, reader);
+    await mintToken({ devnet, token: usdcToken, to: donor.address, amount: 20_000n * E6 });
+    await mintUsdc(50n * E6);
+    const before = await sharesOf(vault.address);
+    const latest = await reader.getTransactionCount(wallet, 'latest');
+    await reader.send('evm_setAutomine', [false]);
+    try {
+      const answer = compound({ vault: vault.address, amount: '50' });
+      // The exact approval: mined on its own.
+      await until('the approval in the pool', async () => ((await nonce()) > latest ? true : undefined));
+      await reader.send('evm_mine', []);
+      // The deposit waits in the pool; a donation paying a higher tip is mined ahead of it in the same block.
+      await until('the deposit in the pool', async () => ((await nonce()) > latest + 1 ? true : undefined));
+      const donation = await new Contract(usdcToken.address, erc20Abi, donor).getFunction('transfer')(
+        vault.address,
+        20_000n * E6,
+        { maxPriorityFeePerGas: 10n ** 12n, maxFeePerGas: 10n ** 13n },
+      );
+      await reader.send('evm_mine', []);
+      const { status, body } = await answer;
+      const minted = (await sharesOf(vault.address)) - before;
+      const donationReceipt = await reader.getTransactionReceipt(donation.hash);
+      expect(donationReceipt?.status).toBe(1);
+      expect(status).toBe(502);
+      expect(body).toMatchObject({
+        code: 'DEPOSIT_SHARES_SHORT',
+        sharesReceived: minted.toString(),
+        executionId: expect.any(String),
+      });
+      const min = BigInt((body as unknown as { minShares: string }).minShares);
+      expect(minted).toBeGreaterThan(0n);
+      expect(minted).toBeLessThan(min);
+      const record = (await (
+        await server.call(`/executions/${(body as unknown as { executionId: string }).executionId}`)
+      ).json()) as { status: string; action: string };
+      expect(record).toMatchObject({ status: 'confirmed', action: 'deposit' });
+      // Recorded from the receipt: the cost basis counts the three deposits made (250 + 100 + 50 USDC).
+      const portfolio = (await (
+        await server.call('/yield/portfolio?chains=devnet')
+      ).json()) as YieldPortfolioDto;
+      const position = portfolio.positions.find((p) => p.vault === vault.address);
+      expect(position?.costBasis).toMatchObject({
+        deposits: 3,
+        costBasis: { amountBase: (400n * E6).toString() },
+      });
+    } finally {
+      await reader.send('evm_setAutomine', [true]);
+    }
   });
 });

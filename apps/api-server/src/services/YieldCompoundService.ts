@@ -2,38 +2,30 @@ import {
   type Address,
   buildApproveTransaction,
   type ChainInfo,
-  type CheckDepositPreflightReturnType,
-  checkDepositPreflight,
-  computeCompoundEconomics,
-  DEFAULT_GATEWAY_SETTINGS,
-  type DepositPreflightReads,
   type ExecutionGateway,
   type ExecutionIntent,
   type ExecutionRecord,
   encodeDepositCalldata,
-  estimateFees,
   type IdempotencyStore,
   parseAddress,
-  readDepositPreflight,
   type SharePriceStore,
-  worstCaseFeeWei,
 } from '@org/chain-evm';
-import { evaluate, formatEther, type Governor } from '@org/governor';
+import { formatEther, type Governor } from '@org/governor';
 import { formatUnits } from 'ethers';
 import type { YieldConfig } from '../config.js';
 import type { EthAmountDto } from '../dto/governor.js';
 import type { YieldCompoundDto, YieldCompoundRequestDto } from '../dto/yieldCompound.js';
 import { ApiProblem } from '../http/ApiProblem.js';
 import { parseDecimalAmount } from '../http/parseDecimalAmount.js';
-import { checkDepositShares } from '../yield/checkDepositShares.js';
+import { type CompoundAnswerParameters, compoundAnswer } from '../yield/compoundAnswer.js';
+import { previewGovernorSpend } from '../yield/previewGovernorSpend.js';
+import { priceCompound } from '../yield/priceCompound.js';
+import { runDepositPreflight } from '../yield/runDepositPreflight.js';
 import { measuredRatePpb } from '../yield/measuredRatePpb.js';
 import { type CompoundState, readCompoundState } from '../yield/readCompoundState.js';
 import type { VaultAssetBook } from '../yield/VaultAssetBook.js';
 import type { ChainProviders } from './ChainProviders.js';
-import { executionHttpStatus } from './executionHttpStatus.js';
 import { runIdempotent } from './runIdempotent.js';
-import { toConfirmationDto } from './toConfirmationDto.js';
-import { toExecutionDto } from './toExecutionDto.js';
 
 const eth = (wei: bigint): EthAmountDto => ({ eth: formatEther(wei), wei: wei.toString() });
 const invalid = (field: string, message: string) =>
@@ -178,7 +170,7 @@ export class YieldCompoundService {
         { idle: state.idle.toString() },
       );
     }
-    const preflight = await this.#preflight({
+    const preflight = await runDepositPreflight({
       provider,
       chain,
       vault,
@@ -186,6 +178,8 @@ export class YieldCompoundService {
       amount,
       timeoutMs,
       asset: state.asset,
+      toleranceBps: this.#config.compound.toleranceBps,
+      minSupplyShares: this.#config.compound.minSupplyShares,
     });
     const minShares =
       preflight.check.minShares > requestedMinShares ? preflight.check.minShares : requestedMinShares;
@@ -240,39 +234,20 @@ export class YieldCompoundService {
       );
     }
     const valueWei = assessed.valueWei;
-    const fees = await estimateFees({ provider, chain, timeoutMs });
-    const maxFeePerGas = fees.kind === 'eip1559' ? fees.maxFeePerGas : fees.gasPrice;
-    const { gasLimit, minGainFactorBps, horizonSeconds } = this.#config.compound;
-    const gasCost = worstCaseFeeWei({
-      gasLimit,
-      maxFeePerGas,
-      feeCeilingWei: this.#feeCeilingWei,
-      maxReplacements: DEFAULT_GATEWAY_SETTINGS.maxReplacements,
-    });
-    const economics = computeCompoundEconomics({
-      amount: valueWei,
-      // The whole position after the deposit, priced at the same rate as the amount (for τ*).
-      position: (valueWei * (amount + state.position)) / amount,
+    const priced = await priceCompound({
+      provider,
+      chain,
+      timeoutMs,
+      valueWei,
+      amount,
+      positionAfter: amount + state.position,
       ratePpb,
-      horizonSeconds,
-      gasCost,
-      minGainFactorBps,
+      settings: this.#config.compound,
+      feeCeilingWei: this.#feeCeilingWei,
     });
-    const economicsDto = {
-      ratePpb: ratePpb.toString(),
-      horizonSeconds: horizonSeconds.toString(),
-      gain: eth(economics.expectedGain),
-      gas: eth(gasCost),
-      requiredGain: eth(economics.requiredGain),
-      minGainFactorBps: Number(minGainFactorBps),
-      pays: economics.pays,
-      paysAfterSeconds: economics.paysAfterSeconds?.toString() ?? null,
-      optimalIntervalSeconds: economics.optimalIntervalSeconds?.toString() ?? null,
-      gasLimit: gasLimit.toString(),
-      maxFeePerGas: (gasLimit === 0n ? 0n : gasCost / gasLimit).toString(),
-    };
+    const economicsDto = priced.dto;
     const known = { ...base, value: eth(valueWei), economics: economicsDto, preflight: preflightDto };
-    if (!economics.pays) {
+    if (!priced.pays) {
       return {
         status: 200,
         body: { ...known, ...nothingSent, status: 'skipped', skipReason: 'GAIN_BELOW_GAS' },
@@ -280,7 +255,13 @@ export class YieldCompoundService {
     }
     let approval: ExecutionRecord | null = null;
     if (state.allowance < amount) {
-      await this.#governorPreview(valueWei + gasCost);
+      // Counted: the value plus the worst-case gas of approval and deposit (near a cap it refuses rather than
+      // send an approval for a deposit the gateway would then refuse).
+      await previewGovernorSpend({
+        governor: this.#governor,
+        action: 'deposit',
+        valueWei: valueWei + priced.gasCost,
+      });
       const tx = buildApproveTransaction({ token: state.asset, spender: vault, amount });
       const approved = await gateway.execute(
         {
@@ -306,126 +287,13 @@ export class YieldCompoundService {
     return this.#answer(deposited, approval, known, minShares);
   }
 
-  /** The pre-flight on chain: reads at one block, then `checkDepositPreflight`; a refusal is 409 with its code. */
-  async #preflight(p: {
-    provider: Parameters<typeof readDepositPreflight>[0]['provider'];
-    chain: ChainInfo;
-    vault: Address;
-    wallet: Address;
-    amount: bigint;
-    timeoutMs: number;
-    asset: Address;
-  }): Promise<{
-    reads: DepositPreflightReads;
-    check: Extract<CheckDepositPreflightReturnType, { ok: true }>;
-  }> {
-    const read = await readDepositPreflight({
-      provider: p.provider,
-      chain: p.chain,
-      vault: p.vault,
-      receiver: p.wallet,
-      amount: p.amount,
-      timeoutMs: p.timeoutMs,
-    });
-    if (read.reads === null || read.asset?.toLowerCase() !== p.asset.toLowerCase()) {
-      throw new ApiProblem(
-        502,
-        'VAULT_UNREADABLE',
-        'The vault could not be read as ERC-4626',
-        read.unreadableReason ?? 'asset() changed between reads',
-        { vault: p.vault },
-      );
-    }
-    const { toleranceBps, minSupplyShares } = this.#config.compound;
-    const check = checkDepositPreflight({
-      amount: p.amount,
-      reads: read.reads,
-      toleranceBps,
-      minSupplyShares,
-    });
-    if (!check.ok) {
-      throw new ApiProblem(409, check.code, 'The vault refuses this deposit now', check.reason, {
-        vault: p.vault,
-        maxDeposit: read.reads.maxDeposit.toString(),
-        previewShares: read.reads.previewShares.toString(),
-        convertShares: read.reads.convertShares.toString(),
-        shortfallBps: check.shortfallBps,
-        toleranceBps,
-      });
-    }
-    return { reads: read.reads, check };
-  }
-
-  /**
-   * The governor's caps and kill switch, read before the approval (the gateway decides again, atomically): a deposit
-   * worth more than a cap allows is refused with the governor's code before anything is signed. Counted: the value
-   * plus the worst-case gas of approval and deposit (a bound: near a cap it refuses rather than send an approval).
-   */
-  async #governorPreview(valueWei: bigint): Promise<void> {
-    const status = await this.#governor.status();
-    const decision = evaluate({
-      policy: this.#governor.policy,
-      request: { action: 'deposit', value: valueWei },
-      state: { killed: status.killSwitch, daily: status.spent.daily, session: status.spent.session },
-    });
-    if (!decision.allowed) {
-      throw new ApiProblem(
-        403,
-        decision.code,
-        'The spend governor would refuse this deposit: nothing was signed',
-        decision.reason,
-        { value: eth(valueWei) },
-      );
-    }
-  }
-
   #answer(
     executed: Awaited<ReturnType<ExecutionGateway['execute']>>,
     approval: ExecutionRecord | null,
-    known: Pick<YieldCompoundDto, 'chain' | 'vault' | 'amount' | 'value' | 'economics' | 'preflight'>,
+    known: CompoundAnswerParameters['known'],
     minShares: bigint,
   ): { status: number; body: YieldCompoundDto } {
-    const { record, confirmation } = executed;
-    const execution = toExecutionDto(record, this.#registry);
-    // Throws the problem (403 governor/safety codes, 422, 502, 503) for anything but confirmed, pending or held.
-    const status = executionHttpStatus(record, execution.txHash);
-    const isDeposit = record.action === 'deposit';
-    let sharesReceived: string | null = null;
-    if (isDeposit && record.status === 'confirmed') {
-      const check = checkDepositShares({ result: record.result, minShares });
-      if (!check.ok) {
-        throw new ApiProblem(
-          502,
-          check.code,
-          'The deposit was mined but the shares minted do not match its preview',
-          check.reason,
-          {
-            executionId: record.id,
-            txHash: execution.txHash,
-            sharesReceived: check.shares?.toString() ?? null,
-            minShares: minShares.toString(),
-          },
-        );
-      }
-      sharesReceived = check.shares.toString();
-    }
-    return {
-      status,
-      body: {
-        ...known,
-        status:
-          isDeposit && record.status === 'confirmed'
-            ? 'confirmed'
-            : record.status === 'awaiting_confirmation'
-              ? 'awaiting_confirmation'
-              : 'pending',
-        skipReason: null,
-        approval: approval ? toExecutionDto(approval, this.#registry) : null,
-        execution: isDeposit ? execution : null,
-        sharesReceived,
-        confirmation: confirmation ? toConfirmationDto(confirmation, this.#registry) : null,
-      },
-    };
+    return compoundAnswer({ executed, approval, known, minShares, registry: this.#registry });
   }
 }
 
