@@ -245,7 +245,8 @@ describe('POST /yield/compound', () => {
   it('shares minted below the preview (a donation mined just before the deposit) → 502 DEPOSIT_SHARES_SHORT with the execution; the journal still records what was minted', async () => {
     const { vault, usdc: usdcToken } = devnet.manifest.tokens;
     const donor = new Wallet(devnet.manifest.accounts[7]!.privateKey, reader);
-    await mintToken({ devnet, token: usdcToken, to: donor.address, amount: 20_000n * E6 });
+    const donorAddress = devnet.manifest.accounts[7]!.address;
+    await mintToken({ devnet, token: usdcToken, to: donorAddress, amount: 20_000n * E6 });
     await mintUsdc(50n * E6);
     const before = await sharesOf(vault.address);
     const latest = await reader.getTransactionCount(wallet, 'latest');
