@@ -12,7 +12,7 @@ export interface YieldAmountDto {
 export interface YieldChainDto {
   /**
    * EIP-155 id; null when DefiLlama's chain is not in the registry (its tokens cannot be checked).
-   * @isInt
+   * @isLong
    */
   id: number | null;
   name: string;
@@ -60,7 +60,7 @@ export interface YieldVaultDetailsDto {
   apyReason: string | null;
   /**
    * The block the vault was read at.
-   * @isInt
+   * @isLong
    */
   blockNumber: number;
 }
@@ -351,7 +351,7 @@ export interface YieldPositionDto {
   costBasis: YieldCostBasisDto;
   /**
    * The block everything was read at.
-   * @isInt
+   * @isLong
    */
   blockNumber: number;
 }
