@@ -46,6 +46,7 @@ import { YieldPortfolioService } from './services/YieldPortfolioService.js';
 import { YieldService } from './services/YieldService.js';
 import { YieldCompoundService } from './services/YieldCompoundService.js';
 import { describeDepositResult } from './yield/describeDepositResult.js';
+import { learnVaultAssets } from './yield/learnVaultAssets.js';
 import { VaultAssetBook } from './yield/VaultAssetBook.js';
 import { YieldVaultSampler } from './services/YieldVaultSampler.js';
 import { TokenVerdicts } from './yield/TokenVerdicts.js';
@@ -323,6 +324,14 @@ export async function startServer({
       'yield share-price sampling failed; will retry',
     );
     hub.publish('yield.sampling-failed', { ...failure });
+  });
+  // The deposit module's vault assets, read once at start (a compound request reads them again if this failed).
+  void learnVaultAssets({
+    providers,
+    vaults: config.yield.vaults,
+    book: vaultAssets,
+    onFailure: (failure) =>
+      log.warn(failure, 'reading a vault asset failed; its deposits wait for a compound'),
   });
   const reconcileTimer = setInterval(reconcileQuietly, 30_000);
   reconcileTimer.unref();

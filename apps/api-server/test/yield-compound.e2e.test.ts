@@ -2,8 +2,12 @@ import { devnetTokenList } from '@org/chain-evm';
 import { erc20Abi, erc4626Abi, mintToken, type StartDevnetReturnType, startDevnet } from '@org/devnet';
 import { Contract, Interface, type JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import type { YieldOpportunitiesDto, YieldPortfolioDto } from '../src/dto/yield.js';
 import type { YieldCompoundDto } from '../src/dto/yieldCompound.js';
+import { ChainProviders } from '../src/services/ChainProviders.js';
+import { learnVaultAssets } from '../src/yield/learnVaultAssets.js';
+import { VaultAssetBook } from '../src/yield/VaultAssetBook.js';
 import { devnetReader, swapServerEnv } from './helpers/swapServerEnv.js';
 import { startTestServer, type TestServer } from './helpers/startTestServer.js';
 import { until } from './helpers/until.js';
@@ -293,5 +297,36 @@ describe('POST /yield/compound', () => {
     } finally {
       await reader.send('evm_setAutomine', [true]);
     }
+  });
+
+  it('learnVaultAssets reads every configured vault’s asset at start (what the deposit module checks a held deposit against after a restart); a vault that is not one is reported', async () => {
+    const { vault, feeVault, cappedVault, usdc: usdcToken, dai } = devnet.manifest.tokens;
+    const config = loadConfig({ WEB3_API_KEY: 'x'.repeat(32), RPC_URL_DEVNET: devnet.rpcUrl });
+    const providers = new ChainProviders({
+      rpcUrls: config.rpcUrls,
+      timeoutMs: 5_000,
+      registry: config.chains,
+      defaultChainId: config.defaultChainId,
+    });
+    const book = new VaultAssetBook();
+    const failures: { chainId: number; error: string }[] = [];
+    try {
+      await learnVaultAssets({
+        providers,
+        vaults: new Map([[31337, [vault.address, feeVault.address, cappedVault.address, dai.address]]]),
+        book,
+        onFailure: (f) => failures.push(f),
+      });
+    } finally {
+      providers.destroy();
+    }
+    for (const v of [vault, feeVault, cappedVault]) {
+      expect(book.assetOf({ chainId: 31337, vault: v.address })).toBe(usdcToken.address);
+    }
+    expect(book.assetOf({ chainId: 31337, vault: dai.address })).toBeNull();
+    expect(failures).toEqual([{ chainId: 31337, error: `${dai.address} did not answer asset()` }]);
+    // The asset of a vault never changes in the book.
+    expect(book.learn({ chainId: 31337, vault: vault.address, asset: dai.address })).toBe(false);
+    expect(book.assetOf({ chainId: 31337, vault: vault.address })).toBe(usdcToken.address);
   });
 });
