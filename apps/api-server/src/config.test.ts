@@ -331,6 +331,13 @@ describe('loadConfig: YIELD_*', () => {
       verifyMax: 10,
       vaults: new Map(),
       sampleIntervalMs: 3_600_000,
+      compound: {
+        minGainFactorBps: 30_000n,
+        horizonSeconds: 30n * 86_400n,
+        gasLimit: 350_000n,
+        toleranceBps: 50,
+        minSupplyShares: 1n,
+      },
     });
   });
 
@@ -351,6 +358,11 @@ describe('loadConfig: YIELD_*', () => {
       YIELD_VERIFY_MAX: '3',
       YIELD_VAULTS_DEVNET: `${VAULT}, ${VAULT.toLowerCase()}`,
       YIELD_SAMPLE_INTERVAL_SECONDS: '0',
+      YIELD_COMPOUND_MIN_GAIN_FACTOR: '2.5',
+      YIELD_COMPOUND_HORIZON_DAYS: '7',
+      YIELD_COMPOUND_GAS_LIMIT: '200000',
+      YIELD_DEPOSIT_TOLERANCE_BPS: '250',
+      YIELD_MIN_VAULT_SUPPLY_SHARES: '0',
     }).yield;
     expect(y).toEqual({
       defillama: {
@@ -369,6 +381,13 @@ describe('loadConfig: YIELD_*', () => {
       verifyMax: 3,
       vaults: new Map([[31337, [VAULT]]]),
       sampleIntervalMs: 0,
+      compound: {
+        minGainFactorBps: 25_000n,
+        horizonSeconds: 7n * 86_400n,
+        gasLimit: 200_000n,
+        toleranceBps: 250,
+        minSupplyShares: 0n,
+      },
     });
   });
 
@@ -382,6 +401,12 @@ describe('loadConfig: YIELD_*', () => {
     ['YIELD_VAULTS_DEVNET', `${VAULT},`, /YIELD_VAULTS_DEVNET: must be a comma-separated list/],
     ['YIELD_VAULTS_DEVNET', '0x0dcd1bf9a1b36ce34237eeafef220932846bcd82x', /YIELD_VAULTS_DEVNET/],
     ['YIELD_VAULTS_MAINNET', VAULT, /YIELD_VAULTS_MAINNET: unknown chain/],
+    ['YIELD_COMPOUND_MIN_GAIN_FACTOR', '3.001', /YIELD_COMPOUND_MIN_GAIN_FACTOR: must be a number/],
+    ['YIELD_COMPOUND_MIN_GAIN_FACTOR', '-1', /YIELD_COMPOUND_MIN_GAIN_FACTOR/],
+    ['YIELD_COMPOUND_MIN_GAIN_FACTOR', '1001', /YIELD_COMPOUND_MIN_GAIN_FACTOR/],
+    ['YIELD_COMPOUND_HORIZON_DAYS', '0', /YIELD_COMPOUND_HORIZON_DAYS/],
+    ['YIELD_COMPOUND_GAS_LIMIT', '20999', /YIELD_COMPOUND_GAS_LIMIT/],
+    ['YIELD_DEPOSIT_TOLERANCE_BPS', '10001', /YIELD_DEPOSIT_TOLERANCE_BPS/],
   ])('%s=%s fails startup, naming the variable and never its value', (variable, value, message) => {
     expect(() => loadConfig({ WEB3_API_KEY: KEY, [variable]: value })).toThrow(message);
     try {

@@ -164,6 +164,22 @@ export interface YieldConfig {
   vaults: Map<number, `0x${string}`[]>;
   /** `YIELD_SAMPLE_INTERVAL_SECONDS` (default 3600; 0 = off): how often the vaults' share prices are sampled. */
   sampleIntervalMs: number;
+  /** `POST /yield/compound`: its economics gate and deposit pre-flight. */
+  compound: YieldCompoundConfig;
+}
+
+/** `YIELD_COMPOUND_*` and the deposit pre-flight bounds of `POST /yield/compound`. */
+export interface YieldCompoundConfig {
+  /** `YIELD_COMPOUND_MIN_GAIN_FACTOR` (default 3, up to 2 decimals), in bps: the gain must reach gas × factor. */
+  minGainFactorBps: bigint;
+  /** `YIELD_COMPOUND_HORIZON_DAYS` (default 30): the gain is counted over this horizon, in seconds. */
+  horizonSeconds: bigint;
+  /** `YIELD_COMPOUND_GAS_LIMIT` (default 350,000): gas units of the approval and the deposit together (a bound). */
+  gasLimit: bigint;
+  /** `YIELD_DEPOSIT_TOLERANCE_BPS` (default 50): how far `previewDeposit` may fall below `convertToShares`. */
+  toleranceBps: number;
+  /** `YIELD_MIN_VAULT_SUPPLY_SHARES` (default 1): a vault with fewer whole shares in supply is refused. */
+  minSupplyShares: bigint;
 }
 
 /** Portfolio configuration (`PORTFOLIO_*`). */
@@ -492,7 +508,27 @@ function parseYield(env: Env): YieldConfig {
     verifyMax: parseInteger(env, 'YIELD_VERIFY_MAX', 10, 1, 100),
     vaults,
     sampleIntervalMs: parseInteger(env, 'YIELD_SAMPLE_INTERVAL_SECONDS', 3_600, 0, 86_400) * 1_000,
+    compound: {
+      minGainFactorBps: parseFactorBps(env, 'YIELD_COMPOUND_MIN_GAIN_FACTOR', '3'),
+      horizonSeconds: BigInt(parseInteger(env, 'YIELD_COMPOUND_HORIZON_DAYS', 30, 1, 3_650) * 86_400),
+      gasLimit: BigInt(parseInteger(env, 'YIELD_COMPOUND_GAS_LIMIT', 350_000, 21_000, 30_000_000)),
+      toleranceBps: parseInteger(env, 'YIELD_DEPOSIT_TOLERANCE_BPS', 50, 0, 10_000),
+      minSupplyShares: BigInt(parseInteger(env, 'YIELD_MIN_VAULT_SUPPLY_SHARES', 1, 0, 1_000_000_000)),
+    },
   };
+}
+
+/** A factor such as `3` or `2.5` (up to 2 decimals, 0–1000) as basis points (`3` → 30,000). */
+function parseFactorBps(env: Env, variable: string, fallback: string): bigint {
+  const raw = env[variable]?.trim() || fallback;
+  const match = /^([0-9]{1,4})(?:\.([0-9]{1,2}))?$/.exec(raw);
+  const bps = match
+    ? BigInt(match[1] as string) * 10_000n + BigInt((match[2] ?? '').padEnd(2, '0')) * 100n
+    : -1n;
+  if (bps < 0n || bps > 10_000_000n) {
+    throw new ConfigError(variable, 'must be a number from 0 to 1000 with at most 2 decimals, e.g. 3 or 2.5');
+  }
+  return bps;
 }
 
 /** `PORTFOLIO_BATCH_SIZE` and the per-chain `PORTFOLIO_USD_TOKEN_<CHAIN>`, `PORTFOLIO_TOKENS_<CHAIN>`, `PORTFOLIO_VAULTS_<CHAIN>`. */

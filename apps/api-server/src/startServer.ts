@@ -5,7 +5,9 @@ import { resolve as resolvePath } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import {
   getSwapTokenList,
+  createDepositAction,
   createGatewaySteps,
+  defaultActionModules,
   createMemoryNonceManager,
   ExecutionGateway,
   loadKeystore,
@@ -56,6 +58,10 @@ import { GasService } from './services/GasService.js';
 import { PortfolioService } from './services/PortfolioService.js';
 import { YieldPortfolioService } from './services/YieldPortfolioService.js';
 import { YieldService } from './services/YieldService.js';
+import { YieldCompoundService } from './services/YieldCompoundService.js';
+import { describeDepositResult } from './yield/describeDepositResult.js';
+import { learnVaultAssets } from './yield/learnVaultAssets.js';
+import { VaultAssetBook } from './yield/VaultAssetBook.js';
 import { YieldVaultSampler } from './services/YieldVaultSampler.js';
 import { TokenVerdicts } from './yield/TokenVerdicts.js';
 import { packageVersion } from './version.js';
@@ -141,6 +147,10 @@ export async function startServer({
   // Caps an operator set earlier (HTTP or CLI) apply before the first request.
   await governorService.syncLimits();
   const audit = log.child({ component: 'gateway' });
+  // Deposits (`POST /yield/compound`) may go only into YIELD_VAULTS_<CHAIN>, for their asset as read on chain.
+  const vaultAssets = new VaultAssetBook();
+  const depositAction = createDepositAction({ vaults: config.yield.vaults, assetOf: vaultAssets.assetOf });
+  const describeSwap = describeSwapResult(config.chains);
   // The one signer. The key goes into the gateway and nowhere else.
   const gateway = wallet
     ? new ExecutionGateway({
@@ -151,7 +161,8 @@ export async function startServer({
         tokenSafety: { getReport: ({ chain, address: token }) => security.evmReport(chain, token) },
         store: executionStore,
         confirmations: confirmationStore,
-        describeResult: describeSwapResult(config.chains),
+        describeResult: (p) => (p.record.action === 'deposit' ? describeDepositResult(p) : describeSwap(p)),
+        actions: [...defaultActionModules, depositAction],
         nonces: createMemoryNonceManager({
           provider: async (chainId) => (await providers.get(String(chainId))).provider,
           timeoutMs: config.rpcTimeoutMs,
@@ -324,6 +335,17 @@ export async function startServer({
       minLiquidityWei: config.gateway.minLiquidityWei,
       executions: executionStore,
     }),
+    yieldCompound: new YieldCompoundService({
+      providers,
+      gateway,
+      governor: governorService.governor,
+      idempotency: new SqliteIdempotencyStore({ database }),
+      store: sharePrices,
+      assets: vaultAssets,
+      config: config.yield,
+      registry: config.chains,
+      feeCeilingWei: config.gateway.feeCeilingWei,
+    }),
     yieldSampler: new YieldVaultSampler({
       providers,
       vaults: config.yield.vaults,
@@ -402,6 +424,14 @@ export async function startServer({
       'yield share-price sampling failed; will retry',
     );
     hub.publish('yield.sampling-failed', { ...failure });
+  });
+  // The deposit module's vault assets, read once at start (a compound request reads them again if this failed).
+  void learnVaultAssets({
+    providers,
+    vaults: config.yield.vaults,
+    book: vaultAssets,
+    onFailure: (failure) =>
+      log.warn(failure, 'reading a vault asset failed; its deposits wait for a compound'),
   });
   // The scheduler starts after this server's own stale leases are freed (a previous run killed mid-fill) and the
   // reconciler's first pass (a fill it left open settles at the first tick).

@@ -136,6 +136,8 @@ async function baseline(op: OperationInputs, input: StringInput): Promise<string
       return tokens.usdc.address;
     case 'spender':
       return contracts.uniswapV2Router02;
+    case 'vault':
+      return tokens.vault.address;
     case 'tokenIn':
       return 'ETH';
     case 'amountIn':

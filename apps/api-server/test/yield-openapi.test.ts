@@ -24,6 +24,9 @@ const FRACTIONAL = new Set([
   'YieldScoreComponentsDto.confidencePenalty',
   'YieldScoreComponentsDto.confidenceFactor',
   'YieldScoredOpportunityDto.score',
+  // POST /yield/compound answers a held deposit with its confirmation: the safety verdict's taxes are percentages.
+  'HeldSafetyDto.buyTax',
+  'HeldSafetyDto.sellTax',
   'query.minApy',
   'query.minTvl',
 ]);
@@ -71,12 +74,19 @@ function yieldNumbers(): { name: string; type: string }[] {
 }
 
 describe('OpenAPI: /yield/*', () => {
-  it('has the four read operations', () => {
+  it('has the four read operations and compound', () => {
     expect(
       Object.keys(spec.paths)
         .filter((p) => p.startsWith('/yield'))
         .sort(),
-    ).toEqual(['/yield/best', '/yield/compare', '/yield/opportunities', '/yield/portfolio']);
+    ).toEqual([
+      '/yield/best',
+      '/yield/compare',
+      '/yield/compound',
+      '/yield/opportunities',
+      '/yield/portfolio',
+    ]);
+    expect(Object.keys(spec.paths['/yield/compound'] ?? {})).toEqual(['post']);
   });
 
   it('types every whole number as integer: the only numbers are the listed provider figures', () => {

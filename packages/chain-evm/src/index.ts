@@ -120,6 +120,10 @@ export { approveAction } from './gateway/actions/approveAction.js';
 export { revokeAction } from './gateway/actions/revokeAction.js';
 export { wrapAction } from './gateway/actions/wrapAction.js';
 export { unwrapAction } from './gateway/actions/unwrapAction.js';
+export {
+  type CreateDepositActionParameters,
+  createDepositAction,
+} from './gateway/actions/createDepositAction.js';
 export { checkSwapIntent } from './gateway/actions/checkSwapIntent.js';
 export {
   type DecodedSwapCall,

@@ -1,4 +1,17 @@
-import { Controller, Get, OperationId, Query, Response, Route, Security, Tags } from '@tsoa/runtime';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  OperationId,
+  Post,
+  Query,
+  Response,
+  Route,
+  Security,
+  SuccessResponse,
+  Tags,
+} from '@tsoa/runtime';
 import type { ProblemDto } from '../dto/problem.js';
 import type {
   YieldBestDto,
@@ -6,9 +19,10 @@ import type {
   YieldOpportunitiesDto,
   YieldPortfolioDto,
 } from '../dto/yield.js';
+import type { YieldCompoundDto, YieldCompoundRequestDto } from '../dto/yieldCompound.js';
 import type { Services } from '../services/Services.js';
 
-/** Yield: opportunities ranked for risk, and positions valued on chain. */
+/** Yield: opportunities ranked for risk, positions valued on chain, and compounding when it pays. */
 @Route('yield')
 @Tags('Yield')
 @Security('api_key')
@@ -198,6 +212,51 @@ export class YieldController extends Controller {
   @Response<ProblemDto>(503, 'Every chain node is unreachable; no wallet and no address')
   public async portfolio(@Query() chains?: string, @Query() address?: string): Promise<YieldPortfolioDto> {
     return this.services.yieldPortfolio.portfolio(defined({ chains, address }));
+  }
+
+  /**
+   * Deposits the wallet's idle underlying (or `amount` of it) into a vault of `YIELD_VAULTS_<CHAIN>` through the
+   * execution gateway (action `deposit`: `deposit(assets, wallet)` into a configured vault, nothing else is signed) —
+   * only when it pays: the gain expected over `YIELD_COMPOUND_HORIZON_DAYS` at the vault's measured yield must reach
+   * the worst-case gas × `YIELD_COMPOUND_MIN_GAIN_FACTOR`; otherwise 200 `skipped` with the numbers (gain, gas, the
+   * horizon after which it would pay) and nothing signed. Pre-flight on chain: `maxDeposit ≥ amount`
+   * (`DEPOSIT_ABOVE_MAX`), `previewDeposit` within `YIELD_DEPOSIT_TOLERANCE_BPS` of `convertToShares`
+   * (`DEPOSIT_PREVIEW_UNFAVOURABLE`), a vault supply of at least `YIELD_MIN_VAULT_SUPPLY_SHARES` whole shares
+   * (`VAULT_SUPPLY_TOO_SMALL`). An exact approval to the vault goes first when the allowance is short — only for a
+   * deposit the gateway and the governor's caps would accept. The value charged is the asset priced on chain. After
+   * the receipt, the shares minted (the `Deposit` event) are checked against the preview and `minShares`
+   * (502 `DEPOSIT_SHARES_SHORT`). 200 `confirmed`; 202 pending or held (follow `/executions/{id}`). Send an
+   * `Idempotency-Key`: a repeat with the same key and body returns the first answer and never deposits twice.
+   * @summary Compound idle assets into a vault
+   * @param idempotencyKey Optional, recommended: 1–200 printable characters.
+   * @maxLength idempotencyKey 200
+   */
+  @Post('compound')
+  @OperationId('compoundYield')
+  @SuccessResponse(200, 'Deposited (confirmed), or skipped with the numbers')
+  @Response<YieldCompoundDto>(202, 'Sent and not yet mined, or held for an operator: follow /executions/{id}')
+  @Response<ProblemDto>(
+    403,
+    'Blocked by the spend governor or the gateway (the code says which); nothing signed',
+  )
+  @Response<ProblemDto>(404, 'VAULT_NOT_CONFIGURED: the vault is not in YIELD_VAULTS_<CHAIN>')
+  @Response<ProblemDto>(
+    409,
+    'DEPOSIT_ABOVE_MAX, DEPOSIT_PREVIEW_UNFAVOURABLE, VAULT_SUPPLY_TOO_SMALL, DEPOSIT_MINTS_NOTHING, DEPOSIT_BELOW_MIN_SHARES, YIELD_RATE_UNKNOWN, INSUFFICIENT_BALANCE or IDEMPOTENCY_IN_PROGRESS',
+  )
+  @Response<ProblemDto>(422, 'Invalid input, unknown chain, SIMULATION_REVERTED, IDEMPOTENCY_KEY_REUSED')
+  @Response<ProblemDto>(
+    502,
+    'TX_REVERTED, DEPOSIT_SHARES_SHORT, DEPOSIT_SHARES_UNVERIFIED, VAULT_UNREADABLE, or the chain node erred',
+  )
+  @Response<ProblemDto>(503, 'Nothing could be sent (node unreachable, wallet not configured)')
+  public async compound(
+    @Body() body: YieldCompoundRequestDto,
+    @Header('Idempotency-Key') idempotencyKey?: string,
+  ): Promise<YieldCompoundDto> {
+    const { status, body: answer } = await this.services.yieldCompound.compound(body, idempotencyKey);
+    this.setStatus(status);
+    return answer;
   }
 }
 

@@ -12,6 +12,7 @@ import type { ApprovalService } from './ApprovalService.js';
 import type { GasService } from './GasService.js';
 import type { PortfolioService } from './PortfolioService.js';
 import type { YieldPortfolioService } from './YieldPortfolioService.js';
+import type { YieldCompoundService } from './YieldCompoundService.js';
 import type { YieldService } from './YieldService.js';
 import type { YieldVaultSampler } from './YieldVaultSampler.js';
 
@@ -35,6 +36,8 @@ export interface Services {
   dca: DcaOrdersService;
   yield: YieldService;
   yieldPortfolio: YieldPortfolioService;
+  /** `POST /yield/compound`. */
+  yieldCompound: YieldCompoundService;
   /** Share-price sampling of `YIELD_VAULTS_<CHAIN>` (its timer is started by the server). */
   yieldSampler: YieldVaultSampler;
 }

@@ -7,9 +7,10 @@ import { unwrapAction } from './unwrapAction.js';
 import { wrapAction } from './wrapAction.js';
 
 /**
- * The built-in action table: `swap`, `dca-fill`, `approve`, `revoke`, `wrap`, `unwrap`. `deposit` and `bridge`
- * have no module yet: they are refused until one is registered. To add an action, pass a table with one more
- * module — its `spenders` become approvable, and no step of the gateway changes.
+ * The built-in action table: `swap`, `dca-fill`, `approve`, `revoke`, `wrap`, `unwrap`. `deposit` needs the
+ * operator's vault list (`createDepositAction({ vaults, assetOf })`) and `bridge` has no module yet: both are refused
+ * until one is registered. To add an action, pass a table with one more module — its `spenders` become approvable,
+ * and no step of the gateway changes.
  *
  * @example
  * ```ts
