@@ -57,6 +57,7 @@ export type {
   ConfirmationStore,
   ConfirmMode,
   HoldReason,
+  BridgeIntent,
   ExecutionAction,
   ExecutionIntent,
   ExecutionIntentSummary,
@@ -120,6 +121,10 @@ export { approveAction } from './gateway/actions/approveAction.js';
 export { revokeAction } from './gateway/actions/revokeAction.js';
 export { wrapAction } from './gateway/actions/wrapAction.js';
 export { unwrapAction } from './gateway/actions/unwrapAction.js';
+export {
+  type CreateBridgeActionParameters,
+  createBridgeAction,
+} from './gateway/actions/createBridgeAction.js';
 export { checkSwapIntent } from './gateway/actions/checkSwapIntent.js';
 export {
   type DecodedSwapCall,
