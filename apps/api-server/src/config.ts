@@ -8,6 +8,7 @@ import {
 } from '@org/chain-evm';
 import { parseEther } from '@org/governor';
 import { DEFAULT_PORTFOLIO_BATCH_SIZE, MAX_PORTFOLIO_BATCH_SIZE, parseAddress } from '@org/chain-evm';
+import { type BridgeConfig, parseBridgeConfig } from './bridge/parseBridgeConfig.js';
 
 /** Where the wallet key comes from. Secrets stay in this object only; it is never logged. */
 export type WalletKeySource =
@@ -113,6 +114,8 @@ export interface Config {
   portfolio: PortfolioConfig;
   /** `/yield/*`: the DefiLlama client and cache, the ranking's hard filters, on-chain vaults and their sampler. */
   yield: YieldConfig;
+  /** `/bridge/*`: the LI.FI client, the per-chain bridge allowlists, the quote TTL and the status poller. */
+  bridge: BridgeConfig;
 }
 
 /** Yield configuration (`YIELD_*`). */
@@ -403,6 +406,7 @@ export function loadConfig(env: Env): Config {
     approvals,
     portfolio: parsePortfolio(env),
     yield: parseYield(env),
+    bridge: parseBridgeConfig(env),
   };
 }
 

@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import {
+  createBridgeAction,
+  createLifiClient,
+  defaultActionModules,
   getSwapTokenList,
   createGatewaySteps,
   createMemoryNonceManager,
@@ -43,6 +46,10 @@ import { PortfolioService } from './services/PortfolioService.js';
 import { YieldPortfolioService } from './services/YieldPortfolioService.js';
 import { YieldService } from './services/YieldService.js';
 import { YieldVaultSampler } from './services/YieldVaultSampler.js';
+import { BridgeFollower } from './bridge/BridgeFollower.js';
+import { BridgeQuoteBook } from './bridge/BridgeQuoteBook.js';
+import { bridgeAllowlists } from './bridge/bridgeAllowlists.js';
+import { BridgeService } from './services/BridgeService.js';
 import { TokenVerdicts } from './yield/TokenVerdicts.js';
 import { packageVersion } from './version.js';
 
@@ -125,6 +132,11 @@ export async function startServer({
         store: executionStore,
         confirmations: confirmationStore,
         describeResult: describeSwapResult(config.chains),
+        // The built-in actions and `bridge`, whose allowlist is LI.FI's pinned contracts plus the operator's.
+        actions: [
+          ...defaultActionModules,
+          createBridgeAction({ allowlist: bridgeAllowlists(config.chains, config.bridge) }),
+        ],
         nonces: createMemoryNonceManager({
           provider: async (chainId) => (await providers.get(String(chainId))).provider,
           timeoutMs: config.rpcTimeoutMs,
@@ -153,6 +165,45 @@ export async function startServer({
         },
       })
     : undefined;
+  const lifi = createLifiClient({
+    baseUrl: config.bridge.lifi.baseUrl,
+    apiKey: config.bridge.lifi.apiKey,
+    timeoutMs: config.bridge.lifi.timeoutMs,
+  });
+  // The bridge service resets approvals for the follower; the follower settles transfers for the service.
+  let bridgeService: BridgeService | undefined;
+  const bridgeFollower = new BridgeFollower({
+    store: executionStore,
+    client: lifi,
+    publish: (type, data) => hub.publish(type, data),
+    resetApproval: async (record, start) =>
+      bridgeService
+        ? bridgeService.resetApproval(record, start)
+        : { executionId: null, status: 'not-needed' },
+    onError: (error, executionId) =>
+      log.warn({ err: error, executionId }, 'bridge status read failed; will retry'),
+    settings: {
+      pollMs: config.bridge.statusPollMs,
+      maxPollMs: config.bridge.statusMaxPollMs,
+      stuckFactor: config.bridge.stuckFactor,
+      stuckMinMs: config.bridge.stuckMinMs,
+    },
+  });
+  bridgeService = new BridgeService({
+    config: config.bridge,
+    providers,
+    security,
+    client: lifi,
+    book: new BridgeQuoteBook({ keepMs: Math.max(600_000, config.bridge.quoteTtlMs * 10) }),
+    follower: bridgeFollower,
+    store: executionStore,
+    gateway,
+    idempotency: new SqliteIdempotencyStore({ database }),
+    registry: config.chains,
+    tokens: (chain) => getSwapTokenList({ chain, extraTokens: swapTokens?.get(chain.id) ?? [] }),
+    maxSlippageBps: config.maxSlippageBps,
+    minLiquidityWei: config.gateway.minLiquidityWei,
+  });
   const reconcile = async () => {
     await gateway?.reconcile();
   };
@@ -248,6 +299,7 @@ export async function startServer({
       store: sharePrices,
       intervalMs: config.yield.sampleIntervalMs,
     }),
+    bridge: bridgeService,
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
   const server = createHttpServer({ app, logger: log }).listen(config.port, config.host);
@@ -303,6 +355,10 @@ export async function startServer({
     );
     hub.publish('yield.sampling-failed', { ...failure });
   });
+  // Transfers a restart interrupted are followed again (their records carry what the follow needs).
+  bridgeFollower
+    .resume()
+    .catch((error: unknown) => log.warn({ err: error }, 'resuming bridge transfers failed'));
   const reconcileTimer = setInterval(reconcileQuietly, 30_000);
   reconcileTimer.unref();
   // Held actions: expire what timed out and run what an operator approved from the CLI, every 2 s; cancels the
@@ -342,6 +398,7 @@ export async function startServer({
       clearInterval(confirmTimer);
       services.watcher.stop();
       services.yieldSampler.stop();
+      bridgeFollower.stop();
       // Open event streams would keep the server from closing.
       hub.close();
       closing ??= new Promise<void>((resolve) => {

@@ -1,0 +1,621 @@
+import {
+  type Address,
+  aggregate3,
+  BridgeProviderError,
+  type BridgeQuoteRequest,
+  buildApproveIntent,
+  buildRevokeIntent,
+  type ChainInfo,
+  checkAcquiredTokens,
+  checkBridgeQuote,
+  checkBridgeRequote,
+  decodeUint256,
+  type ExecutionGateway,
+  type ExecutionIntent,
+  type ExecutionRecord,
+  type ExecutionStore,
+  type IdempotencyStore,
+  type LifiClient,
+  type LifiQuote,
+  priceInNative,
+  type ResolvedSwapToken,
+  resolveBridgeAllowlist,
+  resolveSwapToken,
+  type SwapToken,
+} from '@org/chain-evm';
+import { formatEther } from '@org/governor';
+import { formatUnits } from 'ethers';
+import type { BridgeFollower, BridgeStart } from '../bridge/BridgeFollower.js';
+import { bridgeOf } from '../bridge/BridgeFollower.js';
+import type { BookedQuote, BridgeQuoteBook } from '../bridge/BridgeQuoteBook.js';
+import type { BridgeConfig } from '../bridge/parseBridgeConfig.js';
+import type {
+  BridgeChainsDto,
+  BridgeExecuteRequestDto,
+  BridgeExecutionDto,
+  BridgeQuoteDto,
+  BridgeTransferDto,
+} from '../dto/bridge.js';
+import type { TokenAmountDto } from '../dto/swap.js';
+import { ApiProblem } from '../http/ApiProblem.js';
+import { parseDecimalAmount } from '../http/parseDecimalAmount.js';
+import type { ChainProviders } from './ChainProviders.js';
+import { executionHttpStatus } from './executionHttpStatus.js';
+import { runIdempotent } from './runIdempotent.js';
+import type { SecurityService } from './SecurityService.js';
+import { toExecutionDto } from './toExecutionDto.js';
+
+const NATIVE: Address = '0x0000000000000000000000000000000000000000';
+
+/** The parameters of a quote, as a client sends them (human units). */
+export interface BridgeQuoteInput {
+  fromChain?: string | undefined;
+  toChain?: string | undefined;
+  token?: string | undefined;
+  toToken?: string | undefined;
+  amount?: string | undefined;
+  slippageBps?: number | undefined;
+}
+
+/** Parameters of {@link BridgeService}. */
+export interface BridgeServiceParameters {
+  config: BridgeConfig;
+  providers: ChainProviders;
+  security: SecurityService;
+  client: LifiClient;
+  book: BridgeQuoteBook;
+  follower: BridgeFollower;
+  /** The gateway's execution records (the approval reset's record is read from it). */
+  store: ExecutionStore;
+  gateway: ExecutionGateway | undefined;
+  idempotency: IdempotencyStore;
+  registry: readonly ChainInfo[];
+  /** Chain id → the chain's token list (symbols a request may name). */
+  tokens: (chain: ChainInfo) => readonly SwapToken[];
+  maxSlippageBps: number;
+  minLiquidityWei: bigint;
+}
+
+/**
+ * Bridges through LI.FI (`/bridge/*`): the chains and routes both sides support, checked quotes, and execution
+ * through the gateway — exact approval, the bridge call (action `bridge`), the approval reset to zero after
+ * settlement — with the transfer followed to the other chain by the {@link BridgeFollower}.
+ */
+export class BridgeService {
+  readonly #p: BridgeServiceParameters;
+  #chains: { at: number; dto: BridgeChainsDto } | undefined;
+
+  constructor(parameters: BridgeServiceParameters) {
+    this.#p = parameters;
+  }
+
+  /** The allowlist of a source chain: LI.FI's pinned contracts plus `BRIDGE_ALLOWED_CONTRACTS_<CHAIN>`. */
+  allowlist(chainId: number): readonly Address[] {
+    return resolveBridgeAllowlist({
+      chainId,
+      configured: this.#p.config.allowedContracts.get(chainId) ?? [],
+    });
+  }
+
+  /** `GET /bridge/chains`: LI.FI's chains that are configured here, with our allowlists and LI.FI's routes. */
+  async chains(): Promise<BridgeChainsDto> {
+    const cached = this.#chains;
+    if (cached && Date.now() - cached.at < 300_000) return cached.dto;
+    const configured = this.#p.providers.configured();
+    const [lifiChains, tools] = await Promise.all([
+      this.#provider(() => this.#p.client.getChains()),
+      this.#provider(() => this.#p.client.getTools({ chains: configured.map((c) => c.id) })),
+    ]);
+    const byLifiId = new Map(
+      configured.filter((c) => c.providers.lifi !== null).map((c) => [c.providers.lifi, c]),
+    );
+    const chains = lifiChains.flatMap((lc) => {
+      const chain = byLifiId.get(lc.id);
+      return chain
+        ? [
+            {
+              chain: { id: chain.id, name: chain.name },
+              key: lc.key,
+              allowedContracts: [...this.allowlist(chain.id)],
+            },
+          ]
+        : [];
+    });
+    const supported = new Set(chains.map((c) => c.chain.id));
+    const routes = new Map<string, { fromChainId: number; toChainId: number; bridges: string[] }>();
+    for (const bridge of tools.bridges) {
+      for (const pair of bridge.supportedChains) {
+        if (!supported.has(pair.fromChainId) || !supported.has(pair.toChainId)) continue;
+        const key = `${pair.fromChainId}:${pair.toChainId}`;
+        const route = routes.get(key) ?? {
+          fromChainId: pair.fromChainId,
+          toChainId: pair.toChainId,
+          bridges: [],
+        };
+        if (!route.bridges.includes(bridge.key)) route.bridges.push(bridge.key);
+        routes.set(key, route);
+      }
+    }
+    const dto: BridgeChainsDto = {
+      chains,
+      routes: [...routes.values()],
+      fetchedAt: new Date().toISOString(),
+    };
+    this.#chains = { at: Date.now(), dto };
+    return dto;
+  }
+
+  /** `GET /bridge/quote`: a fresh LI.FI quote, every check passed (422 with the check's code otherwise), booked. */
+  async quote(input: BridgeQuoteInput): Promise<BridgeQuoteDto> {
+    return (await this.#quote(input)).dto;
+  }
+
+  async #quote(input: BridgeQuoteInput): Promise<BookedQuote> {
+    const wallet = this.#p.gateway?.address;
+    if (wallet === undefined) {
+      throw new ApiProblem(
+        503,
+        'WALLET_NOT_CONFIGURED',
+        'No wallet is configured',
+        'a quote is for the wallet',
+      );
+    }
+    const slippageBps = input.slippageBps ?? Math.min(50, this.#p.maxSlippageBps);
+    if (!Number.isInteger(slippageBps) || slippageBps < 0 || slippageBps > this.#p.maxSlippageBps) {
+      throw validation(
+        'slippageBps',
+        `must be an integer from 0 to ${this.#p.maxSlippageBps} (MAX_SLIPPAGE_BPS)`,
+      );
+    }
+    for (const field of ['fromChain', 'toChain', 'token', 'amount'] as const) {
+      if (typeof input[field] !== 'string' || input[field] === '') throw validation(field, 'is required');
+    }
+    const from = await this.#p.providers.get(input.fromChain);
+    const to = await this.#p.providers.get(input.toChain);
+    if (from.chain.id === to.chain.id) throw validation('toChain', 'must be another chain than fromChain');
+    if (from.chain.providers.lifi === null || to.chain.providers.lifi === null) {
+      throw new ApiProblem(422, 'BRIDGE_CHAIN_UNSUPPORTED', 'LI.FI does not serve this chain pair');
+    }
+    const [fromToken, toToken] = await Promise.all([
+      resolveSwapToken({
+        chain: from.chain,
+        token: input.token as string,
+        tokens: this.#p.tokens(from.chain),
+        provider: from.provider,
+        timeoutMs: from.timeoutMs,
+      }),
+      resolveSwapToken({
+        chain: to.chain,
+        token: input.toToken ?? (input.token as string),
+        tokens: this.#p.tokens(to.chain),
+        provider: to.provider,
+        timeoutMs: to.timeoutMs,
+      }),
+    ]);
+    const amount = parseDecimalAmount({
+      field: 'amount',
+      text: input.amount as string,
+      decimals: fromToken.decimals,
+    });
+    const request: BridgeQuoteRequest = {
+      fromChainId: from.chain.id,
+      toChainId: to.chain.id,
+      fromToken: fromToken.native ? NATIVE : fromToken.address,
+      toToken: toToken.native ? NATIVE : toToken.address,
+      fromAmount: amount,
+      wallet,
+      slippageBps,
+      maxPriceImpactBps: this.#p.config.maxPriceImpactBps,
+    };
+    const createdAt = Date.now();
+    const quote = await this.#fetchChecked(request);
+    // The destination token's safety, on its own chain (unknown → fail closed, as everywhere).
+    const report = toToken.native ? null : await this.#p.security.evmReport(to.chain.id, toToken.address);
+    const verdict = report ? checkAcquiredTokens({ reports: [report] }) : null;
+    const priced = fromToken.native
+      ? null
+      : await priceInNative({
+          provider: from.provider,
+          chain: from.chain,
+          amounts: [{ token: fromToken.address, amount }],
+          minLiquidityWei: this.#p.minLiquidityWei,
+          timeoutMs: from.timeoutMs,
+        })
+          .then((r) => r.totalWei)
+          .catch(() => null);
+    const tx = quote.transactionRequest;
+    const valueWei = fromToken.native ? tx.value : priced === null ? null : priced + tx.value;
+    const ttl = this.#p.config.quoteTtlMs;
+    return this.#p.book.add({
+      quote,
+      request,
+      createdAt,
+      dto: (id) => ({
+        id,
+        createdAt: new Date(createdAt).toISOString(),
+        freshUntil: new Date(createdAt + ttl).toISOString(),
+        fromChain: { id: from.chain.id, name: from.chain.name },
+        toChain: { id: to.chain.id, name: to.chain.name },
+        amountIn: tokenAmount(from.chain, fromToken, amount),
+        amountOut: tokenAmount(to.chain, toToken, quote.estimate.toAmount),
+        amountOutMin: tokenAmount(to.chain, toToken, quote.estimate.toAmountMin),
+        slippageBps,
+        fees: quote.estimate.feeCosts.map((fee) => ({
+          name: fee.name,
+          included: fee.included,
+          amount: {
+            symbol: fee.token.symbol,
+            token: fee.token.address,
+            amount: formatUnits(fee.amount, fee.token.decimals),
+            amountBase: fee.amount.toString(),
+            decimals: fee.token.decimals,
+          },
+        })),
+        gasWei: quote.estimate.gasCosts.reduce((sum, gas) => sum + gas.amount, 0n).toString(),
+        durationSeconds: quote.estimate.executionDurationSeconds,
+        tool: quote.tool,
+        tools: [...new Set(quote.includedSteps.map((s) => s.tool))],
+        target: tx.to,
+        spender: quote.estimate.approvalAddress,
+        nativeValue: eth(tx.value),
+        value: valueWei === null ? null : eth(valueWei),
+        safety: report
+          ? {
+              allowed: verdict === null,
+              code: verdict?.code ?? null,
+              reason: verdict?.reason ?? null,
+              isHoneypot: report.tax.isHoneypot,
+              buyTax: report.tax.buyTax,
+              sellTax: report.tax.sellTax,
+              isSafe: report.isSafe,
+              safetyScore: report.safetyScore,
+            }
+          : null,
+      }),
+    });
+  }
+
+  /** A quote from LI.FI that passed every check (422 with the check's code otherwise). */
+  async #fetchChecked(request: BridgeQuoteRequest): Promise<LifiQuote> {
+    const quote = await this.#provider(() =>
+      this.#p.client.getQuote({
+        fromChain: request.fromChainId,
+        toChain: request.toChainId,
+        fromToken: request.fromToken,
+        toToken: request.toToken,
+        fromAddress: request.wallet,
+        fromAmount: request.fromAmount,
+        slippageBps: request.slippageBps,
+        maxPriceImpactBps: request.maxPriceImpactBps,
+      }),
+    );
+    const checked = checkBridgeQuote({
+      quote,
+      request,
+      allowlist: this.allowlist(request.fromChainId),
+      maxSlippageBps: this.#p.maxSlippageBps,
+    });
+    if (!checked.ok) {
+      throw new ApiProblem(
+        422,
+        checked.refusal.code,
+        'The bridge quote failed a check',
+        checked.refusal.reason,
+      );
+    }
+    return quote;
+  }
+
+  /**
+   * `POST /bridge/execute`. With an `Idempotency-Key`, a repeat of the same body returns the first answer and never
+   * executes twice; a quote id is executed at most once whatever the key.
+   */
+  async execute(
+    body: BridgeExecuteRequestDto,
+    idempotencyKey: string | undefined,
+  ): Promise<{ status: number; body: BridgeExecutionDto }> {
+    return runIdempotent({
+      store: this.#p.idempotency,
+      key: idempotencyKey,
+      body,
+      scope: 'bridge-execute',
+      run: (key) => this.#execute(body, key),
+    });
+  }
+
+  async #execute(
+    body: BridgeExecuteRequestDto,
+    idempotencyKey: string | undefined,
+  ): Promise<{ status: number; body: BridgeExecutionDto }> {
+    const gateway = this.#p.gateway;
+    if (gateway === undefined) {
+      throw new ApiProblem(
+        503,
+        'WALLET_NOT_CONFIGURED',
+        'No wallet is configured',
+        'set WALLET_PRIVATE_KEY or WALLET_KEYSTORE_PATH',
+      );
+    }
+    let booked: BookedQuote;
+    if (body.quoteId !== undefined) {
+      const parameters = ['fromChain', 'toChain', 'token', 'toToken', 'amount', 'slippageBps'] as const;
+      const extra = parameters.find((k) => body[k] !== undefined);
+      if (extra) throw validation(extra, 'give either quoteId or the quote parameters, not both');
+      const taken = this.#p.book.take(body.quoteId);
+      if (taken.kind === 'unknown') {
+        throw new ApiProblem(
+          404,
+          'BRIDGE_QUOTE_NOT_FOUND',
+          'No such quote (unknown, expired or from before a restart)',
+        );
+      }
+      if (taken.kind === 'used') {
+        throw new ApiProblem(409, 'BRIDGE_QUOTE_USED', 'This quote was already executed: ask for a new one');
+      }
+      booked = taken.quote;
+    } else {
+      booked = await this.#quote(body);
+      // Executed at once: nobody else may take it.
+      this.#p.book.take(booked.id);
+    }
+    let { quote } = booked;
+    const { request } = booked;
+    if (Date.now() - booked.createdAt > this.#p.config.quoteTtlMs) {
+      const fresh = await this.#fetchChecked(request);
+      const compared = checkBridgeRequote({
+        first: { toAmount: quote.estimate.toAmount, toAmountMin: quote.estimate.toAmountMin },
+        second: { toAmountMin: fresh.estimate.toAmountMin },
+        slippageBps: request.slippageBps,
+      });
+      if (compared.refusal) {
+        throw new ApiProblem(
+          409,
+          compared.refusal.code,
+          'The fresh quote dropped below what was accepted',
+          compared.refusal.reason,
+          {
+            firstToAmount: compared.firstToAmount.toString(),
+            firstToAmountMin: compared.firstToAmountMin.toString(),
+            secondToAmountMin: compared.secondToAmountMin.toString(),
+            floor: compared.floor.toString(),
+          },
+        );
+      }
+      quote = fresh;
+    }
+    const native = request.fromToken === NATIVE;
+    const toChain = this.#p.providers.resolve(String(request.toChainId));
+    // The destination token's safety, fresh, on its own chain: unknown → refused (fail closed).
+    if (request.toToken !== NATIVE) {
+      const report = await this.#p.security.evmReport(toChain.id, request.toToken);
+      const verdict = checkAcquiredTokens({ reports: [report] });
+      if (verdict)
+        throw new ApiProblem(
+          403,
+          verdict.code,
+          'The destination token is not safe to receive',
+          verdict.reason,
+        );
+    }
+    const tx = quote.transactionRequest;
+    const spender = quote.estimate.approvalAddress;
+    const fromChain = this.#p.providers.resolve(String(request.fromChainId));
+    const dto = { ...booked.dto, ...(quote === booked.quote ? {} : this.#refreshed(booked.dto, quote)) };
+    const intent: ExecutionIntent = {
+      chainId: request.fromChainId,
+      action: 'bridge',
+      to: tx.to,
+      data: tx.data,
+      value: tx.value,
+      spends: native
+        ? []
+        : [
+            {
+              token: request.fromToken,
+              amount: request.fromAmount,
+              decimals: dto.amountIn.decimals,
+              ...(dto.amountIn.symbol ? { symbol: dto.amountIn.symbol } : {}),
+            },
+          ],
+      acquires: [],
+      bridge: {
+        toChainId: request.toChainId,
+        toToken: request.toToken,
+        minAmountOut: quote.estimate.toAmountMin,
+      },
+      description: `bridge ${dto.amountIn.amount} ${dto.amountIn.symbol ?? ''} from ${fromChain.name} to ${toChain.name} for at least ${dto.amountOutMin.amount} ${dto.amountOutMin.symbol ?? ''} (${quote.tool})`,
+    };
+    const start: BridgeStart = {
+      provider: 'lifi',
+      tool: quote.tool,
+      quoteId: booked.id,
+      fromChainId: request.fromChainId,
+      toChainId: request.toChainId,
+      fromToken: request.fromToken,
+      toToken: request.toToken,
+      fromAmount: request.fromAmount.toString(),
+      toAmount: quote.estimate.toAmount.toString(),
+      toAmountMin: quote.estimate.toAmountMin.toString(),
+      spender: native ? null : spender,
+      durationSeconds: quote.estimate.executionDurationSeconds,
+    };
+    let approval: ExecutionRecord | null = null;
+    if (!native) {
+      const allowance = await this.#allowance(
+        request.fromChainId,
+        request.fromToken,
+        gateway.address,
+        spender,
+      );
+      // An approval only for a bridge the gateway would not refuse on its value: otherwise the bridge is executed as
+      // is and the gateway records its refusal (nothing sent).
+      if (allowance !== request.fromAmount && (await gateway.assess(intent)).refusal === null) {
+        const approved = await gateway.execute(
+          buildApproveIntent({
+            chainId: request.fromChainId,
+            token: request.fromToken,
+            spender,
+            amount: request.fromAmount,
+            decimals: dto.amountIn.decimals,
+            ...(dto.amountIn.symbol ? { symbol: dto.amountIn.symbol } : {}),
+            description: `approve exactly ${dto.amountIn.amount} ${dto.amountIn.symbol ?? request.fromToken} to the bridge ${spender}`,
+          }),
+          idempotencyKey ? { idempotencyKey: `${idempotencyKey}:approve` } : {},
+        );
+        approval = approved.record;
+        if (approved.record.status !== 'confirmed') {
+          return this.#answer(approved.record, approval, null, dto, null);
+        }
+      }
+    }
+    const { record } = await gateway.execute(intent, idempotencyKey ? { idempotencyKey } : {});
+    // Settle at once what is settled (the record, the approval reset); the follower carries on with the transfer.
+    const stepped = await this.#p.follower.step(record.id, start).catch(() => ({ record, done: false }));
+    const current = stepped.record ?? record;
+    if (current.status === 'confirmed' || !stepped.done) this.#p.follower.follow(record.id, start);
+    const bridge = bridgeOf(current);
+    const resetId = bridge?.approvalReset?.executionId ?? null;
+    const reset = resetId ? await this.#recordOf(resetId) : null;
+    return this.#answer(current, approval, reset, dto, bridge ? transferOf(bridge) : null);
+  }
+
+  /**
+   * Resets the bridge's approval to zero when anything is left of it (a transfer that pulled less, a reverted or
+   * refused bridge after the approval), through the gateway (action `revoke`); `not-needed` when nothing is left.
+   */
+  async resetApproval(
+    record: ExecutionRecord,
+    start: BridgeStart,
+  ): Promise<{ executionId: string | null; status: string }> {
+    const gateway = this.#p.gateway;
+    if (start.spender === null || gateway === undefined) return { executionId: null, status: 'not-needed' };
+    const token = start.fromToken as Address;
+    const left = await this.#allowance(record.chainId, token, gateway.address, start.spender as Address);
+    if (left === 0n) return { executionId: null, status: 'not-needed' };
+    const revoked = await gateway.execute(
+      buildRevokeIntent({ chainId: record.chainId, token, spender: start.spender, kind: 'erc20' }),
+      { idempotencyKey: `bridge-reset:${record.id}` },
+    );
+    return { executionId: revoked.record.id, status: revoked.record.status };
+  }
+
+  #refreshed(dto: BridgeQuoteDto, quote: LifiQuote): Partial<BridgeQuoteDto> {
+    const to = dto.amountOut;
+    const amount = (base: bigint): TokenAmountDto => ({
+      ...to,
+      amount: formatUnits(base, to.decimals),
+      amountBase: base.toString(),
+    });
+    return {
+      amountOut: amount(quote.estimate.toAmount),
+      amountOutMin: amount(quote.estimate.toAmountMin),
+      target: quote.transactionRequest.to,
+      spender: quote.estimate.approvalAddress,
+      nativeValue: eth(quote.transactionRequest.value),
+      durationSeconds: quote.estimate.executionDurationSeconds,
+    };
+  }
+
+  async #recordOf(id: string): Promise<ExecutionRecord | null> {
+    return this.#p.store.get(id);
+  }
+
+  #answer(
+    record: ExecutionRecord,
+    approval: ExecutionRecord | null,
+    reset: ExecutionRecord | null,
+    quote: BridgeQuoteDto,
+    transfer: BridgeTransferDto | null,
+  ): { status: number; body: BridgeExecutionDto } {
+    const execution = toExecutionDto(record, this.#p.registry);
+    return {
+      status: executionHttpStatus(record, execution.txHash),
+      body: {
+        execution,
+        approval: approval ? toExecutionDto(approval, this.#p.registry) : null,
+        approvalReset: reset ? toExecutionDto(reset, this.#p.registry) : null,
+        quote,
+        transfer,
+      },
+    };
+  }
+
+  async #allowance(chainId: number, token: Address, owner: Address, spender: Address): Promise<bigint> {
+    const { chain, provider, timeoutMs } = await this.#p.providers.get(String(chainId));
+    const word = (a: string) => a.slice(2).toLowerCase().padStart(64, '0');
+    const [result] = await aggregate3({
+      provider,
+      chainId: chain.id,
+      multicall3: chain.contracts.multicall3 as `0x${string}`,
+      calls: [
+        {
+          target: token,
+          callData: `0xdd62ed3e${word(owner)}${word(spender)}` as `0x${string}`,
+          allowFailure: false,
+        },
+      ],
+      timeoutMs,
+    });
+    const allowance = result ? decodeUint256(result.returnData) : null;
+    if (allowance === null) throw new ApiProblem(502, 'RPC_ERROR', 'The allowance could not be read');
+    return allowance;
+  }
+
+  async #provider<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof BridgeProviderError) throw problemOfProvider(error);
+      throw error;
+    }
+  }
+}
+
+/** The transfer as the answer shows it. */
+export function transferOf(bridge: ReturnType<typeof bridgeOf> & object): BridgeTransferDto {
+  return {
+    state: bridge.state,
+    reason: bridge.reason,
+    sourceTxHash: bridge.sourceTxHash,
+    destinationTxHash: bridge.destinationTxHash,
+    destinationChainId: bridge.destinationChainId,
+    amountReceived: bridge.amountReceived,
+    tokenReceived: bridge.tokenReceived,
+  };
+}
+
+function problemOfProvider(error: BridgeProviderError): ApiProblem {
+  const extra = error.retryAfterMs === undefined ? undefined : { retryAfterMs: error.retryAfterMs };
+  switch (error.code) {
+    case 'BRIDGE_NO_QUOTE':
+    case 'BRIDGE_INVALID_PARAMETER':
+    case 'BRIDGE_PROVIDER_REJECTED':
+      return new ApiProblem(422, error.code, 'The bridge provider has no quote for this', error.message);
+    case 'BRIDGE_PROVIDER_RATE_LIMITED':
+    case 'BRIDGE_PROVIDER_TIMEOUT':
+    case 'BRIDGE_PROVIDER_UNAVAILABLE':
+      return new ApiProblem(503, error.code, 'The bridge provider is unavailable', error.message, extra);
+    default:
+      return new ApiProblem(502, error.code, 'The bridge provider answered with an error', error.message);
+  }
+}
+
+function validation(field: string, message: string): ApiProblem {
+  return new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
+    fields: { [field]: message },
+  });
+}
+
+function eth(wei: bigint) {
+  return { eth: formatEther(wei), wei: wei.toString() };
+}
+
+function tokenAmount(chain: ChainInfo, token: ResolvedSwapToken, base: bigint): TokenAmountDto {
+  return {
+    symbol: token.native ? chain.nativeSymbol : token.symbol,
+    token: token.native ? 'native' : token.address,
+    amount: formatUnits(base, token.decimals),
+    amountBase: base.toString(),
+    decimals: token.decimals,
+  };
+}
