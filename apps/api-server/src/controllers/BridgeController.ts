@@ -110,10 +110,10 @@ export class BridgeController extends Controller {
   @Response<ProblemDto>(502, 'TX_REVERTED: mined and reverted, the fee was spent')
   @Response<ProblemDto>(503, 'Nothing could be sent (node or LI.FI unreachable, wallet not configured)')
   public async execute(
-    @Body() body?: BridgeExecuteRequestDto,
+    @Body() body: BridgeExecuteRequestDto,
     @Header('Idempotency-Key') idempotencyKey?: string,
   ): Promise<BridgeExecutionDto> {
-    const { status, body: answer } = await this.services.bridge.execute(body ?? {}, idempotencyKey);
+    const { status, body: answer } = await this.services.bridge.execute(body, idempotencyKey);
     this.setStatus(status);
     return answer;
   }

@@ -75,26 +75,30 @@ export interface BridgeQuoteDto {
   safety: SwapSafetyDto | null;
 }
 
-/**
- * `POST /bridge/execute`: a quote id, or the quote's parameters (a fresh quote is taken). All fields optional in the
- * schema; one of the two forms is required.
- */
-export interface BridgeExecuteRequestDto {
+/** `POST /bridge/execute` by quote: the quote `GET /bridge/quote` answered (re-quoted when older than the TTL). */
+export interface BridgeExecuteByQuoteDto {
   /** @maxLength 100 */
-  quoteId?: string;
+  quoteId: string;
+}
+
+/** `POST /bridge/execute` by parameters: a fresh quote is taken and executed (the same as `GET /bridge/quote`'s). */
+export interface BridgeExecuteByParametersDto {
   /** @maxLength 64 */
-  fromChain?: string;
+  fromChain: string;
   /** @maxLength 64 */
-  toChain?: string;
+  toChain: string;
   /** @maxLength 64 */
-  token?: string;
+  token: string;
   /** @maxLength 64 */
   toToken?: string;
   /** @maxLength 100 */
-  amount?: string;
+  amount: string;
   /** @isInt */
   slippageBps?: number;
 }
+
+/** The body of `POST /bridge/execute`: a quote id, or the quote's parameters (never both). */
+export type BridgeExecuteRequestDto = BridgeExecuteByQuoteDto | BridgeExecuteByParametersDto;
 
 /** Where a transfer is on the other side (also in the execution's `result.bridge`). */
 export interface BridgeTransferDto {

@@ -337,9 +337,8 @@ export class BridgeService {
       );
     }
     let booked: BookedQuote;
-    if (body.quoteId !== undefined) {
-      const parameters = ['fromChain', 'toChain', 'token', 'toToken', 'amount', 'slippageBps'] as const;
-      const extra = parameters.find((k) => body[k] !== undefined);
+    if ('quoteId' in body) {
+      const extra = Object.keys(body).find((k) => k !== 'quoteId');
       if (extra) throw validation(extra, 'give either quoteId or the quote parameters, not both');
       const taken = this.#p.book.take(body.quoteId);
       if (taken.kind === 'unknown') {
