@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { devnetTokenList } from '@org/chain-evm';
 import {
   erc20Abi,
@@ -26,6 +29,12 @@ let lifi: LifiFixture;
 let server: TestServer;
 let wallet: `0x${string}`;
 const events: HubEvent[] = [];
+let env: Record<string, string>;
+const swapTokens = () =>
+  new Map([
+    [31_337, devnetTokenList({ manifest: pair.a.manifest })],
+    [31_338, devnetTokenList({ manifest: pair.b.manifest })],
+  ]);
 
 beforeAll(async () => {
   pair = await startDevnetPair();
@@ -37,38 +46,31 @@ beforeAll(async () => {
     v2: `${c.uniswapV2Router02},${c.uniswapV2Factory},${c.weth}`,
     v3: `${c.uniswapV3Factory},${c.uniswapV3SwapRouter},${c.uniswapV3QuoterV2},SwapRouter`,
   };
-  server = await startTestServer(
-    {
-      RPC_URL_DEVNET: pair.a.rpcUrl,
-      // The registry's name is `devnet-b`; the existing per-chain variables use it as is.
-      'RPC_URL_DEVNET-B': pair.b.rpcUrl,
-      UNISWAP_V2_DEVNET: uniswap.v2,
-      UNISWAP_V3_DEVNET: uniswap.v3,
-      'UNISWAP_V2_DEVNET-B': uniswap.v2,
-      'UNISWAP_V3_DEVNET-B': uniswap.v3,
-      WALLET_PRIVATE_KEY: account.privateKey,
-      GOPLUS_BASE_URL: 'http://127.0.0.1:9',
-      DEXSCREENER_BASE_URL: 'http://127.0.0.1:9',
-      PROVIDER_TIMEOUT_MS: '200',
-      GOVERNOR_MAX_PER_TX: '50',
-      GOVERNOR_DAILY_LIMIT: '500',
-      RECEIPT_TIMEOUT_MS: '10000',
-      LIFI_BASE_URL: lifi.url,
-      BRIDGE_ALLOWED_CONTRACTS_DEVNET: c.devnetBridge,
-      BRIDGE_QUOTE_TTL_SECONDS: '1',
-      BRIDGE_STATUS_POLL_MS: '50',
-      BRIDGE_STATUS_MAX_POLL_MS: '200',
-      // The fixture quotes 30 s: still pending after 6 s is stuck.
-      BRIDGE_STUCK_FACTOR: '0.2',
-      BRIDGE_STUCK_MIN_SECONDS: '0',
-    },
-    {
-      swapTokens: new Map([
-        [31_337, devnetTokenList({ manifest: pair.a.manifest })],
-        [31_338, devnetTokenList({ manifest: pair.b.manifest })],
-      ]),
-    },
-  );
+  env = {
+    RPC_URL_DEVNET: pair.a.rpcUrl,
+    // The registry's name is `devnet-b`; the existing per-chain variables use it as is.
+    'RPC_URL_DEVNET-B': pair.b.rpcUrl,
+    UNISWAP_V2_DEVNET: uniswap.v2,
+    UNISWAP_V3_DEVNET: uniswap.v3,
+    'UNISWAP_V2_DEVNET-B': uniswap.v2,
+    'UNISWAP_V3_DEVNET-B': uniswap.v3,
+    WALLET_PRIVATE_KEY: account.privateKey,
+    GOPLUS_BASE_URL: 'http://127.0.0.1:9',
+    DEXSCREENER_BASE_URL: 'http://127.0.0.1:9',
+    PROVIDER_TIMEOUT_MS: '200',
+    GOVERNOR_MAX_PER_TX: '50',
+    GOVERNOR_DAILY_LIMIT: '500',
+    RECEIPT_TIMEOUT_MS: '10000',
+    LIFI_BASE_URL: lifi.url,
+    BRIDGE_ALLOWED_CONTRACTS_DEVNET: c.devnetBridge,
+    BRIDGE_QUOTE_TTL_SECONDS: '1',
+    BRIDGE_STATUS_POLL_MS: '50',
+    BRIDGE_STATUS_MAX_POLL_MS: '200',
+    // The fixture quotes 30 s: still pending after 6 s is stuck.
+    BRIDGE_STUCK_FACTOR: '0.2',
+    BRIDGE_STUCK_MIN_SECONDS: '0',
+  };
+  server = await startTestServer(env, { swapTokens: swapTokens() });
   server.services.events.hub.subscribe((event) => events.push(event));
   await mintToken({
     devnet: pair.a,
@@ -283,6 +285,27 @@ describe('POST /bridge/execute', () => {
     });
   });
 
+  it.each([
+    ['fail', 'failed', 'high'],
+    ['partial', 'partial', 'medium'],
+  ] as const)('%s: the record says `%s`, with a %s alert', async (kind, state, severity) => {
+    const bBefore = await usdcBalance('b');
+    lifi.scriptQuote({ outcome: { kind } });
+    const quote = await getQuote();
+    const res = await execute({ quoteId: quote.id });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as BridgeExecutionDto;
+    const bridge = bridgeOf(await settled(body.execution.id, state))!;
+    expect(bridge.terminal).toBe(true);
+    expect(bridge.alerts).toEqual([expect.objectContaining({ kind: `bridge-${state}`, severity })]);
+    // A partial transfer pays another token; a failed one pays nothing: no USDC arrives either way.
+    expect(await usdcBalance('b')).toBe(bBefore);
+    if (kind === 'partial') {
+      expect(bridge.tokenReceived?.toLowerCase()).not.toBe(usdc().toLowerCase());
+      expect(BigInt(bridge.amountReceived ?? '0')).toBeGreaterThan(0n);
+    }
+  });
+
   it('never filled: bridging, then `stuck` with an alert (not terminal), nothing arrived', async () => {
     const bBefore = await usdcBalance('b');
     lifi.scriptQuote({ outcome: { kind: 'never' } });
@@ -342,6 +365,59 @@ describe('POST /bridge/execute', () => {
     expect(revoke).toMatchObject({ action: 'revoke', status: 'confirmed' });
     expect(await allowance(pair.a.manifest.contracts.devnetBridge)).toBe(0n);
     expect(await usdcBalance('a')).toBe(balance);
+  });
+
+  it('a restart in the middle of a transfer: the new process follows it again to the end', async () => {
+    const account = pair.a.manifest.accounts[6]!;
+    await mintToken({
+      devnet: pair.a,
+      token: pair.a.manifest.tokens.usdc,
+      to: account.address,
+      amount: 10n ** 9n,
+    });
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'bridge-restart-')), 'data');
+    const restartEnv = { ...env, DATA_DIR: dataDir, WALLET_PRIVATE_KEY: account.privateKey };
+    // The first process reads the status once (at execute) and would wait a minute before the next read.
+    const first = await startTestServer(
+      { ...restartEnv, BRIDGE_STATUS_POLL_MS: '60000', BRIDGE_STATUS_MAX_POLL_MS: '60000' },
+      { swapTokens: swapTokens() },
+    );
+    let id: string;
+    try {
+      const res = await first.call('/bridge/execute', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ fromChain: 'devnet', toChain: 'devnet-b', token: 'USDC', amount: '10' }),
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as BridgeExecutionDto;
+      id = body.execution.id;
+      expect(body.transfer?.state).toBe('bridging');
+    } finally {
+      await first.close();
+    }
+    const before = await onChain(
+      'b',
+      async (p) =>
+        (await new Contract(usdc(), erc20Abi, p).getFunction('balanceOf')(account.address)) as bigint,
+    );
+    const second = await startTestServer(restartEnv, { swapTokens: swapTokens() });
+    try {
+      const done = await until('completed after the restart', async () => {
+        const e = (await (await second.call(`/executions/${id}`)).json()) as ExecutionDto;
+        return bridgeOf(e)?.state === 'completed' ? e : undefined;
+      });
+      const arrived =
+        (await onChain(
+          'b',
+          async (p) =>
+            (await new Contract(usdc(), erc20Abi, p).getFunction('balanceOf')(account.address)) as bigint,
+        )) - before;
+      expect(bridgeOf(done)?.amountReceived).toBe(arrived.toString());
+      expect(arrived).toBeGreaterThan(0n);
+    } finally {
+      await second.close();
+    }
   });
 
   it('refuses a body with neither form, or both', async () => {
