@@ -247,6 +247,20 @@ describe('POST /bridge/execute', () => {
     expect(states).not.toContain('bridge.alert');
   });
 
+  it('LI.FI status down for a while: the record says why (`lastError`), then the transfer completes', async () => {
+    const quote = await getQuote();
+    // The read at execute and the next ones fail (500), then LI.FI answers again.
+    lifi.failNext('status', { kind: 'server-error' }, 3);
+    const res = await execute({ quoteId: quote.id });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as BridgeExecutionDto;
+    const e = await execution(body.execution.id);
+    expect(bridgeOf(e)?.lastError).toMatchObject({ code: 'BRIDGE_PROVIDER_UNAVAILABLE' });
+    expect(events.map((x) => x.type)).toContain('bridge.status-unavailable');
+    const done = bridgeOf(await settled(body.execution.id, 'completed'))!;
+    expect(done.lastError).toBeNull();
+  });
+
   it('a repeat Idempotency-Key and a repeat quote id broadcast once', async () => {
     const quote = await getQuote();
     const first = await execute({ quoteId: quote.id }, { 'Idempotency-Key': 'bridge-once' });

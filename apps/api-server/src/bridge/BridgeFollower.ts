@@ -42,6 +42,8 @@ export interface BridgeResult {
   alerts: BridgeAlert[];
   /** The reset of the approval to zero after settlement, once done (`not-needed` when nothing was left). */
   approvalReset: { executionId: string | null; status: string } | null;
+  /** Why the provider's status could not be read (cleared by the next good read); the follow goes on with back-off. */
+  lastError?: { code: string; message: string; at: number } | null;
 }
 
 /** A watcher-style alert about a transfer (also published on `/events` as `bridge.alert`). */
@@ -175,12 +177,29 @@ export class BridgeFollower {
       current = written;
     }
     if (bridge.terminal) return { record: current, done: true };
-    const status = await this.#p.client.getStatus({
-      txHash: bridge.sourceTxHash as `0x${string}`,
-      fromChain: bridge.fromChainId,
-      toChain: bridge.toChainId,
-      bridge: bridge.tool,
-    });
+    let status: Awaited<ReturnType<LifiClient['getStatus']>>;
+    try {
+      status = await this.#p.client.getStatus({
+        txHash: bridge.sourceTxHash as `0x${string}`,
+        fromChain: bridge.fromChainId,
+        toChain: bridge.toChainId,
+        bridge: bridge.tool,
+      });
+    } catch (error) {
+      // Not silent: the record says why the transfer cannot be followed right now (once per kind of failure).
+      const code = String((error as { code?: unknown }).code ?? 'BRIDGE_STATUS_UNAVAILABLE');
+      if (bridge.lastError?.code !== code) {
+        const lastError = {
+          code,
+          message: String((error as Error).message ?? error).slice(0, 300),
+          at: this.#now(),
+        };
+        if (await this.#write(current, { ...bridge, lastError })) {
+          this.#p.publish('bridge.status-unavailable', { executionId: current.id, ...lastError });
+        }
+      }
+      throw error;
+    }
     const now = this.#now();
     const normalized = normalizeBridgeStatus({
       status,
@@ -203,11 +222,14 @@ export class BridgeFollower {
       amountReceived: receiving?.amount != null ? receiving.amount.toString() : bridge.amountReceived,
       tokenReceived: receiving?.token?.address ?? bridge.tokenReceived,
       checkedAt: now,
+      lastError: null,
     };
     const changed = next.state !== bridge.state;
-    if (!changed) return { record: current, done: next.terminal };
+    // A good read after a failed one clears the error on the record, without a new event.
+    if (!changed && (bridge.lastError ?? null) === null) return { record: current, done: next.terminal };
     let alert: BridgeAlert | null = null;
     if (
+      changed &&
       normalized.alert &&
       next.state !== 'pending' &&
       next.state !== 'bridging' &&
@@ -227,7 +249,7 @@ export class BridgeFollower {
     }
     const written = await this.#write(current, next);
     if (written === null) return { record: await this.#p.store.get(executionId), done: false };
-    this.#p.publish(`bridge.${next.state}`, eventOf(current.id, next, bridge.state));
+    if (changed) this.#p.publish(`bridge.${next.state}`, eventOf(current.id, next, bridge.state));
     if (alert) this.#p.publish('bridge.alert', { ...alert });
     return { record: written, done: next.terminal };
   }
