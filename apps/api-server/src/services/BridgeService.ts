@@ -1,6 +1,5 @@
 import {
   type Address,
-  aggregate3,
   BridgeProviderError,
   type BridgeQuoteRequest,
   buildApproveIntent,
@@ -9,7 +8,6 @@ import {
   checkAcquiredTokens,
   checkBridgeQuote,
   checkBridgeRequote,
-  decodeUint256,
   type ExecutionGateway,
   type ExecutionIntent,
   type ExecutionRecord,
@@ -18,7 +16,6 @@ import {
   type LifiClient,
   type LifiQuote,
   priceInNative,
-  type ResolvedSwapToken,
   resolveBridgeAllowlist,
   resolveSwapToken,
   type SwapToken,
@@ -37,6 +34,11 @@ import type {
   BridgeTransferDto,
 } from '../dto/bridge.js';
 import type { TokenAmountDto } from '../dto/swap.js';
+import { bridgeProviderProblem } from '../bridge/bridgeProviderProblem.js';
+import { readTokenAllowance } from '../bridge/readTokenAllowance.js';
+import { toBridgeChainsDto } from '../bridge/toBridgeChainsDto.js';
+import { toBridgeQuoteDto } from '../bridge/toBridgeQuoteDto.js';
+import { toBridgeTransferDto } from '../bridge/toBridgeTransferDto.js';
 import { ApiProblem } from '../http/ApiProblem.js';
 import { parseDecimalAmount } from '../http/parseDecimalAmount.js';
 import type { ChainProviders } from './ChainProviders.js';
@@ -106,41 +108,7 @@ export class BridgeService {
       this.#provider(() => this.#p.client.getChains()),
       this.#provider(() => this.#p.client.getTools({ chains: configured.map((c) => c.id) })),
     ]);
-    const byLifiId = new Map(
-      configured.filter((c) => c.providers.lifi !== null).map((c) => [c.providers.lifi, c]),
-    );
-    const chains = lifiChains.flatMap((lc) => {
-      const chain = byLifiId.get(lc.id);
-      return chain
-        ? [
-            {
-              chain: { id: chain.id, name: chain.name },
-              key: lc.key,
-              allowedContracts: [...this.allowlist(chain.id)],
-            },
-          ]
-        : [];
-    });
-    const supported = new Set(chains.map((c) => c.chain.id));
-    const routes = new Map<string, { fromChainId: number; toChainId: number; bridges: string[] }>();
-    for (const bridge of tools.bridges) {
-      for (const pair of bridge.supportedChains) {
-        if (!supported.has(pair.fromChainId) || !supported.has(pair.toChainId)) continue;
-        const key = `${pair.fromChainId}:${pair.toChainId}`;
-        const route = routes.get(key) ?? {
-          fromChainId: pair.fromChainId,
-          toChainId: pair.toChainId,
-          bridges: [],
-        };
-        if (!route.bridges.includes(bridge.key)) route.bridges.push(bridge.key);
-        routes.set(key, route);
-      }
-    }
-    const dto: BridgeChainsDto = {
-      chains,
-      routes: [...routes.values()],
-      fetchedAt: new Date().toISOString(),
-    };
+    const dto = toBridgeChainsDto({ configured, lifiChains, tools, allowlist: (id) => this.allowlist(id) });
     this.#chains = { at: Date.now(), dto };
     return dto;
   }
@@ -211,7 +179,6 @@ export class BridgeService {
     const quote = await this.#fetchChecked(request);
     // The destination token's safety, on its own chain (unknown → fail closed, as everywhere).
     const report = toToken.native ? null : await this.#p.security.evmReport(to.chain.id, toToken.address);
-    const verdict = report ? checkAcquiredTokens({ reports: [report] }) : null;
     const priced = fromToken.native
       ? null
       : await priceInNative({
@@ -225,53 +192,25 @@ export class BridgeService {
           .catch(() => null);
     const tx = quote.transactionRequest;
     const valueWei = fromToken.native ? tx.value : priced === null ? null : priced + tx.value;
-    const ttl = this.#p.config.quoteTtlMs;
     return this.#p.book.add({
       quote,
       request,
       createdAt,
-      dto: (id) => ({
-        id,
-        createdAt: new Date(createdAt).toISOString(),
-        freshUntil: new Date(createdAt + ttl).toISOString(),
-        fromChain: { id: from.chain.id, name: from.chain.name },
-        toChain: { id: to.chain.id, name: to.chain.name },
-        amountIn: tokenAmount(from.chain, fromToken, amount),
-        amountOut: tokenAmount(to.chain, toToken, quote.estimate.toAmount),
-        amountOutMin: tokenAmount(to.chain, toToken, quote.estimate.toAmountMin),
-        slippageBps,
-        fees: quote.estimate.feeCosts.map((fee) => ({
-          name: fee.name,
-          included: fee.included,
-          amount: {
-            symbol: fee.token.symbol,
-            token: fee.token.address,
-            amount: formatUnits(fee.amount, fee.token.decimals),
-            amountBase: fee.amount.toString(),
-            decimals: fee.token.decimals,
-          },
-        })),
-        gasWei: quote.estimate.gasCosts.reduce((sum, gas) => sum + gas.amount, 0n).toString(),
-        durationSeconds: quote.estimate.executionDurationSeconds,
-        tool: quote.tool,
-        tools: [...new Set(quote.includedSteps.map((s) => s.tool))],
-        target: tx.to,
-        spender: quote.estimate.approvalAddress,
-        nativeValue: eth(tx.value),
-        value: valueWei === null ? null : eth(valueWei),
-        safety: report
-          ? {
-              allowed: verdict === null,
-              code: verdict?.code ?? null,
-              reason: verdict?.reason ?? null,
-              isHoneypot: report.tax.isHoneypot,
-              buyTax: report.tax.buyTax,
-              sellTax: report.tax.sellTax,
-              isSafe: report.isSafe,
-              safetyScore: report.safetyScore,
-            }
-          : null,
-      }),
+      dto: (id) =>
+        toBridgeQuoteDto({
+          id,
+          createdAt,
+          ttlMs: this.#p.config.quoteTtlMs,
+          from: from.chain,
+          to: to.chain,
+          fromToken,
+          toToken,
+          amount,
+          slippageBps,
+          quote,
+          report,
+          valueWei,
+        }),
     });
   }
 
@@ -475,7 +414,7 @@ export class BridgeService {
     const bridge = bridgeOf(current);
     const resetId = bridge?.approvalReset?.executionId ?? null;
     const reset = resetId ? await this.#recordOf(resetId) : null;
-    return this.#answer(current, approval, reset, dto, bridge ? transferOf(bridge) : null);
+    return this.#answer(current, approval, reset, dto, bridge ? toBridgeTransferDto(bridge) : null);
   }
 
   /**
@@ -510,7 +449,10 @@ export class BridgeService {
       amountOutMin: amount(quote.estimate.toAmountMin),
       target: quote.transactionRequest.to,
       spender: quote.estimate.approvalAddress,
-      nativeValue: eth(quote.transactionRequest.value),
+      nativeValue: {
+        eth: formatEther(quote.transactionRequest.value),
+        wei: quote.transactionRequest.value.toString(),
+      },
       durationSeconds: quote.estimate.executionDurationSeconds,
     };
   }
@@ -541,61 +483,16 @@ export class BridgeService {
 
   async #allowance(chainId: number, token: Address, owner: Address, spender: Address): Promise<bigint> {
     const { chain, provider, timeoutMs } = await this.#p.providers.get(String(chainId));
-    const word = (a: string) => a.slice(2).toLowerCase().padStart(64, '0');
-    const [result] = await aggregate3({
-      provider,
-      chainId: chain.id,
-      multicall3: chain.contracts.multicall3 as `0x${string}`,
-      calls: [
-        {
-          target: token,
-          callData: `0xdd62ed3e${word(owner)}${word(spender)}` as `0x${string}`,
-          allowFailure: false,
-        },
-      ],
-      timeoutMs,
-    });
-    const allowance = result ? decodeUint256(result.returnData) : null;
-    if (allowance === null) throw new ApiProblem(502, 'RPC_ERROR', 'The allowance could not be read');
-    return allowance;
+    return readTokenAllowance({ chain, provider, timeoutMs, token, owner, spender });
   }
 
   async #provider<T>(call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (error) {
-      if (error instanceof BridgeProviderError) throw problemOfProvider(error);
+      if (error instanceof BridgeProviderError) throw bridgeProviderProblem(error);
       throw error;
     }
-  }
-}
-
-/** The transfer as the answer shows it. */
-export function transferOf(bridge: ReturnType<typeof bridgeOf> & object): BridgeTransferDto {
-  return {
-    state: bridge.state,
-    reason: bridge.reason,
-    sourceTxHash: bridge.sourceTxHash,
-    destinationTxHash: bridge.destinationTxHash,
-    destinationChainId: bridge.destinationChainId,
-    amountReceived: bridge.amountReceived,
-    tokenReceived: bridge.tokenReceived,
-  };
-}
-
-function problemOfProvider(error: BridgeProviderError): ApiProblem {
-  const extra = error.retryAfterMs === undefined ? undefined : { retryAfterMs: error.retryAfterMs };
-  switch (error.code) {
-    case 'BRIDGE_NO_QUOTE':
-    case 'BRIDGE_INVALID_PARAMETER':
-    case 'BRIDGE_PROVIDER_REJECTED':
-      return new ApiProblem(422, error.code, 'The bridge provider has no quote for this', error.message);
-    case 'BRIDGE_PROVIDER_RATE_LIMITED':
-    case 'BRIDGE_PROVIDER_TIMEOUT':
-    case 'BRIDGE_PROVIDER_UNAVAILABLE':
-      return new ApiProblem(503, error.code, 'The bridge provider is unavailable', error.message, extra);
-    default:
-      return new ApiProblem(502, error.code, 'The bridge provider answered with an error', error.message);
   }
 }
 
@@ -603,18 +500,4 @@ function validation(field: string, message: string): ApiProblem {
   return new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
     fields: { [field]: message },
   });
-}
-
-function eth(wei: bigint) {
-  return { eth: formatEther(wei), wei: wei.toString() };
-}
-
-function tokenAmount(chain: ChainInfo, token: ResolvedSwapToken, base: bigint): TokenAmountDto {
-  return {
-    symbol: token.native ? chain.nativeSymbol : token.symbol,
-    token: token.native ? 'native' : token.address,
-    amount: formatUnits(base, token.decimals),
-    amountBase: base.toString(),
-    decimals: token.decimals,
-  };
 }
