@@ -319,7 +319,14 @@ export class BridgeFollower {
   }
 }
 
-/** The transfer an execution record carries, if any. */
+/**
+ * The transfer an execution record carries, if any.
+ *
+ * @example
+ * ```ts
+ * const state = bridgeOf(record)?.state; // 'completed', or undefined before the bridge transaction is confirmed
+ * ```
+ */
 export function bridgeOf(record: ExecutionRecord): BridgeResult | null {
   const bridge = record.result?.bridge;
   return typeof bridge === 'object' && bridge !== null ? (bridge as BridgeResult) : null;

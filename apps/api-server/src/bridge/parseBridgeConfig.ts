@@ -29,7 +29,14 @@ export interface BridgeConfig {
   stuckMinMs: number;
 }
 
-/** The per-chain variable's suffix: the chain name upper-cased, `-` → `_` (`devnet-b` → `DEVNET_B`). */
+/**
+ * The per-chain variable's suffix: the chain name upper-cased, `-` → `_`.
+ *
+ * @example
+ * ```ts
+ * bridgeChainSuffix('devnet-b'); // 'DEVNET_B'
+ * ```
+ */
 export function bridgeChainSuffix(name: string): string {
   return name.toUpperCase().replace(/-/g, '_');
 }

@@ -81,7 +81,15 @@ export interface BridgeServiceParameters {
 /**
  * Bridges through LI.FI (`/bridge/*`): the chains and routes both sides support, checked quotes, and execution
  * through the gateway — exact approval, the bridge call (action `bridge`), the approval reset to zero after
- * settlement — with the transfer followed to the other chain by the {@link BridgeFollower}.
+ * settlement — with the transfer followed to the other chain by the {@link BridgeFollower}. Quote and execute share
+ * one class (as `SwapService` does): execute re-runs the quote path on the same checks.
+ *
+ * @example
+ * ```ts
+ * const bridge = new BridgeService({ config: config.bridge, providers, security, client, book, follower, store, … });
+ * const quote = await bridge.quote({ fromChain: 'devnet', toChain: 'devnet-b', token: 'USDC', amount: '100' });
+ * await bridge.execute({ quoteId: quote.id }, 'idempotency-key-1');
+ * ```
  */
 export class BridgeService {
   readonly #p: BridgeServiceParameters;
