@@ -8,6 +8,7 @@ import {
 } from '@org/chain-evm';
 import { parseEther } from '@org/governor';
 import { DEFAULT_PORTFOLIO_BATCH_SIZE, MAX_PORTFOLIO_BATCH_SIZE, parseAddress } from '@org/chain-evm';
+import { type BridgeConfig, parseBridgeConfig } from './bridge/parseBridgeConfig.js';
 
 /** Where the wallet key comes from. Secrets stay in this object only; it is never logged. */
 export type WalletKeySource =
@@ -115,6 +116,8 @@ export interface Config {
   dca: DcaConfig;
   /** `/yield/*`: the DefiLlama client and cache, the ranking's hard filters, on-chain vaults and their sampler. */
   yield: YieldConfig;
+  /** `/bridge/*`: the LI.FI client, the per-chain bridge allowlists, the quote TTL and the status poller. */
+  bridge: BridgeConfig;
 }
 
 /** DCA configuration (`DCA_*`). */
@@ -437,6 +440,7 @@ export function loadConfig(env: Env): Config {
     portfolio: parsePortfolio(env),
     dca: parseDca(env),
     yield: parseYield(env),
+    bridge: parseBridgeConfig(env),
   };
 }
 

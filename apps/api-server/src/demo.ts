@@ -1,16 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { devnetTokenList } from '@org/chain-evm';
-import { startDevnet } from '@org/devnet';
+import { lifiFixtureChain, mintToken, startDevnet, startDevnetPair, startLifiFixture } from '@org/devnet';
 import { loadConfig } from './config.js';
 import { startServer } from './startServer.js';
 
 /**
  * `pnpm demo`: a local devnet, the server configured against it with a funded devnet wallet, and a random API key.
- * Needs no RPC, no keys and no internet. Serves until Ctrl-C.
+ * Needs no RPC, no keys and no internet. Serves until Ctrl-C. `--bridge` also starts `devnet-b` (31338) and a local
+ * LI.FI (the fixture, its relayer paying on chain B) for `/bridge/*`, and prints a bridge quote.
  */
 async function demo(): Promise<void> {
-  process.stdout.write('Starting the local devnet (anvil + Uniswap V2/V3 + test tokens)…\n');
-  const devnet = await startDevnet();
+  const withBridge = process.argv.includes('--bridge');
+  process.stdout.write(
+    `Starting the local devnet${withBridge ? 's (two chains)' : ''} (anvil + Uniswap V2/V3 + test tokens)…\n`,
+  );
+  const pair = withBridge ? await startDevnetPair() : undefined;
+  const devnet = pair?.a ?? (await startDevnet());
+  const lifi = pair
+    ? await startLifiFixture({ chains: [lifiFixtureChain(pair.a), lifiFixtureChain(pair.b)] }).catch(
+        async (error: unknown) => {
+          await pair.stop();
+          throw error;
+        },
+      )
+    : undefined;
+  const stopChains = async () => {
+    await lifi?.close();
+    await (pair ? pair.stop() : devnet.stop());
+  };
   const account = devnet.manifest.accounts[1] ?? devnet.manifest.accounts[0];
   if (!account) throw new Error('devnet has no funded account');
   // A key the user already set is kept, so a restart does not break their scripts; otherwise a fresh random one.
@@ -42,13 +59,20 @@ async function demo(): Promise<void> {
     // The devnet's vault is a yield opportunity too (its APY appears once two share-price samples a day apart exist).
     YIELD_VAULTS_DEVNET: process.env.YIELD_VAULTS_DEVNET ?? devnet.manifest.tokens.vault.address,
     DATA_DIR: process.env.DATA_DIR ?? './.data/demo',
+    ...(pair && lifi ? bridgeEnv(pair.b.rpcUrl, devnet.manifest.contracts, lifi.url) : {}),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
-  const swapTokens = new Map([[devnet.manifest.chainId, devnetTokenList({ manifest: devnet.manifest })]]);
+  const swapTokens = new Map([
+    [devnet.manifest.chainId, devnetTokenList({ manifest: devnet.manifest })],
+    ...(pair ? [[pair.b.manifest.chainId, devnetTokenList({ manifest: pair.b.manifest })] as const] : []),
+  ]);
   const server = await startServer({ config, swapTokens }).catch(async (error: unknown) => {
-    await devnet.stop();
+    await stopChains();
     throw error;
   });
+  const bridgeLines = pair
+    ? await bridgeDemo(server.url, apiKey, devnet, account.address, pair.b.rpcUrl)
+    : [];
   process.stdout.write(
     [
       '',
@@ -81,6 +105,7 @@ async function demo(): Promise<void> {
       'Swap 0.01 ETH for USDC on the devnet (a real transaction through the execution gateway):',
       `  curl -s -X POST -H "X-API-Key: ${apiKey}" -H "Content-Type: application/json" -H "Idempotency-Key: demo-1" -d '{"tokenIn":"ETH","tokenOut":"USDC","amountIn":"0.01"}' "${server.url}/swap/execute"`,
       '',
+      ...bridgeLines,
       'Ctrl-C stops the server and the devnet.',
       '',
     ].join('\n'),
@@ -89,10 +114,60 @@ async function demo(): Promise<void> {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    void Promise.allSettled([server.close(), devnet.stop()]).then(() => process.exit(0));
+    void Promise.allSettled([server.close(), stopChains()]).then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** The variables `--bridge` adds: devnet-b's node and Uniswap, the local LI.FI, the devnet bridge allowlisted. */
+function bridgeEnv(
+  rpcUrlB: string,
+  c: Awaited<ReturnType<typeof startDevnet>>['manifest']['contracts'],
+  lifiUrl: string,
+): Record<string, string> {
+  const v2 = [c.uniswapV2Router02, c.uniswapV2Factory, c.weth].join(',');
+  const v3 = [c.uniswapV3Factory, c.uniswapV3SwapRouter, c.uniswapV3QuoterV2, 'SwapRouter'].join(',');
+  return {
+    // The registry's name is `devnet-b`: its per-chain variables keep the dash.
+    'RPC_URL_DEVNET-B': rpcUrlB,
+    'UNISWAP_V2_DEVNET-B': v2,
+    'UNISWAP_V3_DEVNET-B': v3,
+    LIFI_BASE_URL: lifiUrl,
+    BRIDGE_ALLOWED_CONTRACTS_DEVNET: c.devnetBridge,
+    BRIDGE_STATUS_POLL_MS: process.env.BRIDGE_STATUS_POLL_MS ?? '2000',
+  };
+}
+
+/** Funds the wallet with devnet USDC on chain A, asks the server for a bridge quote, and says how to try it. */
+async function bridgeDemo(
+  url: string,
+  apiKey: string,
+  devnet: Awaited<ReturnType<typeof startDevnet>>,
+  wallet: `0x${string}`,
+  rpcUrlB: string,
+): Promise<string[]> {
+  await mintToken({ devnet, token: devnet.manifest.tokens.usdc, to: wallet, amount: 1_000_000_000n });
+  const path = '/bridge/quote?fromChain=devnet&toChain=devnet-b&token=USDC&amount=100';
+  const res = await fetch(`${url}${path}`, { headers: { 'X-API-Key': apiKey } });
+  const body = (await res.json()) as {
+    id?: string;
+    amountOutMin?: { amount: string; symbol: string | null };
+    tool?: string;
+    durationSeconds?: number;
+    code?: string;
+  };
+  const quote =
+    res.status === 200
+      ? `Bridge quote: 100 USDC devnet → devnet-b, at least ${body.amountOutMin?.amount} ${body.amountOutMin?.symbol ?? ''} via ${body.tool} (~${body.durationSeconds} s), id ${body.id}`
+      : `Bridge quote: refused (${res.status} ${body.code ?? ''})`;
+  return [
+    `Devnet B:    ${rpcUrlB} (chain id 31338), with a local LI.FI whose relayer pays on it`,
+    quote,
+    'Bridge 100 USDC to devnet-b (the wallet holds 1000 devnet USDC; follow it at /executions/{id}):',
+    `  curl -s -X POST -H "X-API-Key: ${apiKey}" -H "Content-Type: application/json" -H "Idempotency-Key: demo-bridge-1" -d '{"fromChain":"devnet","toChain":"devnet-b","token":"USDC","amount":"100"}' "${url}/bridge/execute"`,
+    '',
+  ];
 }
 
 demo().catch((error: unknown) => {

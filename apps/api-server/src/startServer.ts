@@ -4,10 +4,12 @@ import { hostname } from 'node:os';
 import { resolve as resolvePath } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import {
+  createBridgeAction,
+  createLifiClient,
+  defaultActionModules,
   getSwapTokenList,
   createDepositAction,
   createGatewaySteps,
-  defaultActionModules,
   createMemoryNonceManager,
   ExecutionGateway,
   loadKeystore,
@@ -63,6 +65,10 @@ import { describeDepositResult } from './yield/describeDepositResult.js';
 import { learnVaultAssets } from './yield/learnVaultAssets.js';
 import { VaultAssetBook } from './yield/VaultAssetBook.js';
 import { YieldVaultSampler } from './services/YieldVaultSampler.js';
+import { BridgeFollower } from './bridge/BridgeFollower.js';
+import { BridgeQuoteBook } from './bridge/BridgeQuoteBook.js';
+import { bridgeAllowlists } from './bridge/bridgeAllowlists.js';
+import { BridgeService } from './services/BridgeService.js';
 import { TokenVerdicts } from './yield/TokenVerdicts.js';
 import { packageVersion } from './version.js';
 
@@ -162,7 +168,13 @@ export async function startServer({
         store: executionStore,
         confirmations: confirmationStore,
         describeResult: (p) => (p.record.action === 'deposit' ? describeDepositResult(p) : describeSwap(p)),
-        actions: [...defaultActionModules, depositAction],
+        // The built-in actions, `deposit` into the configured vaults, and `bridge`, whose allowlist is LI.FI's pinned
+        // contracts plus the operator's.
+        actions: [
+          ...defaultActionModules,
+          depositAction,
+          createBridgeAction({ allowlist: bridgeAllowlists(config.chains, config.bridge) }),
+        ],
         nonces: createMemoryNonceManager({
           provider: async (chainId) => (await providers.get(String(chainId))).provider,
           timeoutMs: config.rpcTimeoutMs,
@@ -203,6 +215,45 @@ export async function startServer({
   const swapLock = new KeyedMutex();
   // A swap that may wait for an operator keeps its deadline beyond the wait.
   const holdSeconds = config.confirm.mode.kind === 'off' ? 0 : Math.ceil(config.confirm.ttlMs / 1000);
+  const lifi = createLifiClient({
+    baseUrl: config.bridge.lifi.baseUrl,
+    apiKey: config.bridge.lifi.apiKey,
+    timeoutMs: config.bridge.lifi.timeoutMs,
+  });
+  // The bridge service resets approvals for the follower; the follower settles transfers for the service.
+  let bridgeService: BridgeService | undefined;
+  const bridgeFollower = new BridgeFollower({
+    store: executionStore,
+    client: lifi,
+    publish: (type, data) => hub.publish(type, data),
+    resetApproval: async (record, start) =>
+      bridgeService
+        ? bridgeService.resetApproval(record, start)
+        : { executionId: null, status: 'not-needed' },
+    onError: (error, executionId) =>
+      log.warn({ err: error, executionId }, 'bridge status read failed; will retry'),
+    settings: {
+      pollMs: config.bridge.statusPollMs,
+      maxPollMs: config.bridge.statusMaxPollMs,
+      stuckFactor: config.bridge.stuckFactor,
+      stuckMinMs: config.bridge.stuckMinMs,
+    },
+  });
+  bridgeService = new BridgeService({
+    config: config.bridge,
+    providers,
+    security,
+    client: lifi,
+    book: new BridgeQuoteBook({ keepMs: Math.max(600_000, config.bridge.quoteTtlMs * 10) }),
+    follower: bridgeFollower,
+    store: executionStore,
+    gateway,
+    idempotency: new SqliteIdempotencyStore({ database }),
+    registry: config.chains,
+    tokens: (chain) => getSwapTokenList({ chain, extraTokens: swapTokens?.get(chain.id) ?? [] }),
+    maxSlippageBps: config.maxSlippageBps,
+    minLiquidityWei: config.gateway.minLiquidityWei,
+  });
   const reconcile = async () => {
     await gateway?.reconcile();
   };
@@ -370,6 +421,7 @@ export async function startServer({
       maxSlippageBps: config.maxSlippageBps,
       canExecute: gateway !== undefined,
     }),
+    bridge: bridgeService,
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
   const server = createHttpServer({ app, logger: log }).listen(config.port, config.host);
@@ -439,6 +491,10 @@ export async function startServer({
     await releaseOwnLeases({ store: dcaStore, owner: dcaOwner });
     await reconcile();
   });
+  // Transfers a restart interrupted are followed again (their records carry what the follow needs).
+  bridgeFollower
+    .resume()
+    .catch((error: unknown) => log.warn({ err: error }, 'resuming bridge transfers failed'));
   const reconcileTimer = setInterval(reconcileQuietly, 30_000);
   reconcileTimer.unref();
   // Held actions: expire what timed out and run what an operator approved from the CLI, every 2 s; cancels the
@@ -478,6 +534,7 @@ export async function startServer({
       clearInterval(confirmTimer);
       services.watcher.stop();
       services.yieldSampler.stop();
+      bridgeFollower.stop();
       // Open event streams would keep the server from closing.
       hub.close();
       // A tick under way finishes first (a fill is never cut off from its database).

@@ -9,8 +9,9 @@ const DEMO = new URL('../dist/demo.js', import.meta.url).pathname;
 /** Runs `pnpm demo`'s entry as a child, waits for its banner, and gives back what it printed. */
 async function runDemo(
   env: Record<string, string>,
+  args: string[] = [],
 ): Promise<{ out: string; stop: () => Promise<number | null> }> {
-  const child = spawn(process.execPath, [DEMO], {
+  const child = spawn(process.execPath, [DEMO, ...args], {
     env: {
       ...process.env,
       API_PORT: '0',
@@ -92,6 +93,36 @@ describe('pnpm demo', () => {
         method: 'POST',
         headers: {
           'X-API-Key': swapKey as string,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': idem as string,
+        },
+        body: body as string,
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { execution: { status: string } }).execution.status).toBe('confirmed');
+    } finally {
+      expect(await demo.stop()).toBe(0);
+    }
+  });
+
+  it('--bridge: devnet-b and a local LI.FI too; a bridge quote line, and the printed bridge line executes', async () => {
+    const key = 'demo-key-0123456789abcdef0123456789abcdef';
+    const demo = await runDemo({ WEB3_API_KEY: key }, ['--bridge']);
+    try {
+      expect(demo.out).toMatch(/Devnet B: {4}http:\/\/127\.0\.0\.1:\d+ \(chain id 31338\)/);
+      expect(demo.out).toMatch(
+        /Bridge quote: 100 USDC devnet → devnet-b, at least [0-9.]+ USDC via devnetbridge \(~\d+ s\), id bq_/,
+      );
+      const line =
+        /curl -s -X POST -H "X-API-Key: ([^"]+)" -H "Content-Type: application\/json" -H "Idempotency-Key: (demo-bridge-1)" -d '([^']+)' "([^"]+\/bridge\/execute)"/.exec(
+          demo.out,
+        );
+      expect(line).not.toBeNull();
+      const [, header, idem, body, url] = line as RegExpExecArray;
+      const res = await fetch(url as string, {
+        method: 'POST',
+        headers: {
+          'X-API-Key': header as string,
           'Content-Type': 'application/json',
           'Idempotency-Key': idem as string,
         },

@@ -57,6 +57,7 @@ export type {
   ConfirmationStore,
   ConfirmMode,
   HoldReason,
+  BridgeIntent,
   ExecutionAction,
   ExecutionIntent,
   ExecutionIntentSummary,
@@ -124,6 +125,10 @@ export {
   type CreateDepositActionParameters,
   createDepositAction,
 } from './gateway/actions/createDepositAction.js';
+export {
+  type CreateBridgeActionParameters,
+  createBridgeAction,
+} from './gateway/actions/createBridgeAction.js';
 export { checkSwapIntent } from './gateway/actions/checkSwapIntent.js';
 export {
   type DecodedSwapCall,

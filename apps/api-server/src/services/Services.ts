@@ -9,6 +9,7 @@ import type { SwapService } from './SwapService.js';
 import type { WalletService } from './WalletService.js';
 import type { WatcherService } from './WatcherService.js';
 import type { ApprovalService } from './ApprovalService.js';
+import type { BridgeService } from './BridgeService.js';
 import type { GasService } from './GasService.js';
 import type { PortfolioService } from './PortfolioService.js';
 import type { YieldPortfolioService } from './YieldPortfolioService.js';
@@ -40,4 +41,6 @@ export interface Services {
   yieldCompound: YieldCompoundService;
   /** Share-price sampling of `YIELD_VAULTS_<CHAIN>` (its timer is started by the server). */
   yieldSampler: YieldVaultSampler;
+  /** `/bridge/*` (its status follower is started and stopped by the server). */
+  bridge: BridgeService;
 }

@@ -9,6 +9,8 @@ export interface Schema {
   nullable?: boolean;
   $ref?: string;
   allOf?: Schema[];
+  /** A body of several forms (`A | B`): each variant is an object schema. */
+  anyOf?: Schema[];
   properties?: Record<string, Schema>;
   required?: string[];
 }
@@ -32,7 +34,7 @@ export interface OperationInputs {
   /** Every string input, top-level and nested body properties alike. */
   strings: StringInput[];
   /** The body schema (resolved), when the operation takes one. */
-  body: { required: boolean; schema: Schema } | undefined;
+  body: { required: boolean; schema: Schema; allOptional: boolean } | undefined;
   /** The names of the required parameters (path, query, header). */
   requiredParameters: string[];
 }
@@ -63,6 +65,8 @@ export function specInputs(): OperationInputs[] {
   const bodyStrings = (schema: Schema, prefix: string, required: boolean): StringInput[] => {
     const resolved = resolve(schema);
     if (resolved.type === 'string') return [{ in: 'body', name: prefix, required, schema: resolved }];
+    // A body of several forms: each variant's fields, none of them required by the others.
+    if (resolved.anyOf) return resolved.anyOf.flatMap((variant) => bodyStrings(variant, prefix, false));
     return Object.entries(resolved.properties ?? {}).flatMap(([name, property]) =>
       bodyStrings(
         property,
@@ -77,8 +81,17 @@ export function specInputs(): OperationInputs[] {
       .map(([method, op]) => {
         const parameters = op.parameters ?? [];
         const json = op.requestBody?.content['application/json']?.schema;
-        const body = json
-          ? { required: op.requestBody?.required === true, schema: resolve(json) }
+        const resolvedBody = json ? resolve(json) : undefined;
+        const allOptional = (schema: Schema): boolean =>
+          schema.anyOf
+            ? schema.anyOf.some((variant) => allOptional(resolve(variant)))
+            : (schema.required ?? []).length === 0;
+        const body = resolvedBody
+          ? {
+              required: op.requestBody?.required === true,
+              schema: resolvedBody,
+              allOptional: allOptional(resolvedBody),
+            }
           : undefined;
         return {
           operationId: op.operationId,

@@ -54,12 +54,31 @@ export interface ExecutionIntent {
    * operator whose approval the calldata clears. The policy checks the calldata names exactly this address.
    */
   readonly spender?: Address;
+  /**
+   * For `bridge`: what the transfer must deliver on the other chain (the bridge module checks the decoded calldata
+   * against it). Absent on every other action.
+   */
+  readonly bridge?: BridgeIntent;
   /** Highest acceptable sell tax of an acquired token, in basis points (default 1000 = 10%). */
   readonly maxSellTaxBps?: number;
   /** Highest acceptable buy tax of an acquired token, in basis points (default 1000 = 10%). */
   readonly maxBuyTaxBps?: number;
   /** One line for humans: records, logs, confirmations. */
   readonly description: string;
+}
+
+/**
+ * The destination side of a `bridge` intent: the chain and asset the transfer must deliver to the wallet. Tokens on
+ * another chain are not `acquires` (the safety gate reads the source chain): the caller checks the destination
+ * token's safety before building the intent.
+ */
+export interface BridgeIntent {
+  /** The destination chain id (not the intent's own). */
+  readonly toChainId: number;
+  /** The asset delivered on the destination chain (`0x000…000` for its native coin). */
+  readonly toToken: Address;
+  /** The least the transfer may promise to deliver (base units of `toToken`), when the calldata names an amount. */
+  readonly minAmountOut?: bigint;
 }
 
 /** Where an execution is in its life. */

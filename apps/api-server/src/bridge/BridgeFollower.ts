@@ -1,0 +1,353 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type BridgeState,
+  type ExecutionRecord,
+  type ExecutionStore,
+  type LifiClient,
+  normalizeBridgeStatus,
+} from '@org/chain-evm';
+
+/**
+ * What an execution's `result.bridge` holds (JSON: amounts as decimal strings, times as epoch ms). Written once the
+ * bridge transaction is confirmed, then on every change of the transfer's state.
+ */
+export interface BridgeResult {
+  provider: 'lifi';
+  tool: string;
+  quoteId: string;
+  fromChainId: number;
+  toChainId: number;
+  fromToken: string;
+  toToken: string;
+  fromAmount: string;
+  toAmount: string;
+  toAmountMin: string;
+  /** The spender approved (ERC-20 only), reset to zero after settlement. */
+  spender: string | null;
+  durationSeconds: number;
+  /** When the source transaction was signed (epoch ms): the age `stuck` is measured from. */
+  startedAt: number;
+  state: BridgeState;
+  terminal: boolean;
+  reason: string;
+  lifiStatus: string | null;
+  lifiSubstatus: string | null;
+  sourceTxHash: string | null;
+  destinationTxHash: string | null;
+  destinationChainId: number | null;
+  amountReceived: string | null;
+  tokenReceived: string | null;
+  checkedAt: number;
+  /** Alerts raised for this transfer (`partial`, `refunded`, `failed`, `stuck`), oldest first. */
+  alerts: BridgeAlert[];
+  /** The reset of the approval to zero after settlement, once done (`not-needed` when nothing was left). */
+  approvalReset: { executionId: string | null; status: string } | null;
+  /** Why the provider's status could not be read (cleared by the next good read); the follow goes on with back-off. */
+  lastError?: { code: string; message: string; at: number } | null;
+}
+
+/** A watcher-style alert about a transfer (also published on `/events` as `bridge.alert`). */
+export interface BridgeAlert {
+  id: string;
+  createdAt: number;
+  kind: `bridge-${'partial' | 'refunded' | 'failed' | 'stuck'}`;
+  severity: 'medium' | 'high';
+  executionId: string;
+  chainId: number;
+  address: string;
+  reason: string;
+}
+
+/** What the follower needs to know about a transfer before its record carries it. */
+export type BridgeStart = Omit<
+  BridgeResult,
+  | 'state'
+  | 'terminal'
+  | 'reason'
+  | 'lifiStatus'
+  | 'lifiSubstatus'
+  | 'sourceTxHash'
+  | 'destinationTxHash'
+  | 'destinationChainId'
+  | 'amountReceived'
+  | 'tokenReceived'
+  | 'checkedAt'
+  | 'alerts'
+  | 'approvalReset'
+  | 'startedAt'
+>;
+
+/** Parameters of {@link BridgeFollower}. */
+export interface BridgeFollowerParameters {
+  store: ExecutionStore;
+  client: LifiClient;
+  /** Publishes on `/events`. */
+  publish: (type: string, data: Record<string, unknown>) => void;
+  /** Resets the approval of a settled bridge to zero when something is left (through the gateway). */
+  resetApproval: (record: ExecutionRecord, start: BridgeStart) => Promise<BridgeResult['approvalReset']>;
+  /** Reports a failed poll (the follow goes on with back-off). */
+  onError: (error: unknown, executionId: string) => void;
+  settings: { pollMs: number; maxPollMs: number; stuckFactor: number; stuckMinMs: number };
+  now?: () => number;
+}
+
+const UNSETTLED = new Set(['preparing', 'signed', 'pending', 'awaiting_confirmation']);
+
+/**
+ * Follows bridge transfers to the other chain: waits for the bridge transaction to be confirmed (resetting the
+ * approval to zero once it settles, whatever the outcome), then reads LI.FI's `/v1/status` with back-off (doubling
+ * from `pollMs` up to `maxPollMs`) until the transfer is terminal. Each change of the normalised state
+ * (`normalizeBridgeStatus`) is a compare-and-set on the execution record's `result.bridge`, published on `/events` as
+ * `bridge.<state>`; `partial`, `refunded`, `failed` and `stuck` also raise a `bridge.alert`. `stuck` is not terminal:
+ * the follow goes on at the longest interval. `resume()` picks up, after a restart, every recent bridge record whose
+ * transfer is not terminal.
+ *
+ * @example
+ * ```ts
+ * const follower = new BridgeFollower({ store, client, publish, resetApproval, onError, settings });
+ * follower.follow(record.id, start);
+ * ```
+ */
+export class BridgeFollower {
+  readonly #p: BridgeFollowerParameters;
+  readonly #now: () => number;
+  readonly #timers = new Map<string, NodeJS.Timeout>();
+  readonly #running = new Set<string>();
+  #stopped = false;
+
+  constructor(parameters: BridgeFollowerParameters) {
+    this.#p = parameters;
+    this.#now = parameters.now ?? Date.now;
+  }
+
+  /** Starts following one bridge execution (no-op when it is already followed). */
+  follow(executionId: string, start: BridgeStart): void {
+    if (this.#stopped || this.#timers.has(executionId) || this.#running.has(executionId)) return;
+    this.#schedule(executionId, start, 0, 0);
+  }
+
+  /**
+   * One step now (also what the timer runs): settles the approval, records the start, reads the status. Resolves the
+   * record as written (null when the bridge transaction did not succeed or the record is gone).
+   */
+  async step(
+    executionId: string,
+    start: BridgeStart,
+  ): Promise<{ record: ExecutionRecord | null; done: boolean }> {
+    const record = await this.#p.store.get(executionId);
+    if (record === null) return { record: null, done: true };
+    if (UNSETTLED.has(record.status)) return { record, done: false };
+    const existing = bridgeOf(record);
+    if (record.status !== 'confirmed') {
+      // Nothing was bridged (refused, reverted, cancelled): only the approval is settled.
+      await this.#p.resetApproval(record, start);
+      return { record, done: true };
+    }
+    let current = record;
+    let bridge = existing;
+    if (bridge === null) {
+      const startedAt = record.transactions.at(-1)?.signedAt ?? record.updatedAt;
+      bridge = {
+        ...start,
+        startedAt,
+        state: 'pending',
+        terminal: false,
+        reason: 'the bridge transaction is confirmed; waiting for the provider',
+        lifiStatus: null,
+        lifiSubstatus: null,
+        sourceTxHash: record.minedHash,
+        destinationTxHash: null,
+        destinationChainId: null,
+        amountReceived: null,
+        tokenReceived: null,
+        checkedAt: this.#now(),
+        alerts: [],
+        approvalReset: null,
+      };
+      const written = await this.#write(current, bridge);
+      if (written === null) return { record: await this.#p.store.get(executionId), done: false };
+      current = written;
+      this.#p.publish('bridge.pending', eventOf(current.id, bridge, null));
+    }
+    if (bridge.approvalReset === null) {
+      const reset = await this.#p.resetApproval(current, start);
+      bridge = { ...bridge, approvalReset: reset };
+      const written = await this.#write(current, bridge);
+      if (written === null) return { record: await this.#p.store.get(executionId), done: false };
+      current = written;
+    }
+    if (bridge.terminal) return { record: current, done: true };
+    let status: Awaited<ReturnType<LifiClient['getStatus']>>;
+    try {
+      status = await this.#p.client.getStatus({
+        txHash: bridge.sourceTxHash as `0x${string}`,
+        fromChain: bridge.fromChainId,
+        toChain: bridge.toChainId,
+        bridge: bridge.tool,
+      });
+    } catch (error) {
+      // Not silent: the record says why the transfer cannot be followed right now (once per kind of failure).
+      const code = String((error as { code?: unknown }).code ?? 'BRIDGE_STATUS_UNAVAILABLE');
+      if (bridge.lastError?.code !== code) {
+        const lastError = {
+          code,
+          message: String((error as Error).message ?? error).slice(0, 300),
+          at: this.#now(),
+        };
+        if (await this.#write(current, { ...bridge, lastError })) {
+          this.#p.publish('bridge.status-unavailable', { executionId: current.id, ...lastError });
+        }
+      }
+      throw error;
+    }
+    const now = this.#now();
+    const normalized = normalizeBridgeStatus({
+      status,
+      startedAt: bridge.startedAt,
+      now,
+      expectedDurationSeconds: bridge.durationSeconds,
+      stuckFactor: this.#p.settings.stuckFactor,
+      minStuckMs: this.#p.settings.stuckMinMs,
+    });
+    const receiving = status.receiving;
+    const next: BridgeResult = {
+      ...bridge,
+      state: normalized.state,
+      terminal: normalized.terminal,
+      reason: normalized.reason,
+      lifiStatus: status.status,
+      lifiSubstatus: status.substatus,
+      destinationTxHash: receiving?.txHash ?? bridge.destinationTxHash,
+      destinationChainId: receiving?.txHash ? receiving.chainId : bridge.destinationChainId,
+      amountReceived: receiving?.amount != null ? receiving.amount.toString() : bridge.amountReceived,
+      tokenReceived: receiving?.token?.address ?? bridge.tokenReceived,
+      checkedAt: now,
+      lastError: null,
+    };
+    const changed = next.state !== bridge.state;
+    // A good read after a failed one clears the error on the record, without a new event.
+    if (!changed && (bridge.lastError ?? null) === null) return { record: current, done: next.terminal };
+    let alert: BridgeAlert | null = null;
+    if (
+      changed &&
+      normalized.alert &&
+      next.state !== 'pending' &&
+      next.state !== 'bridging' &&
+      next.state !== 'completed'
+    ) {
+      alert = {
+        id: `ba_${randomUUID()}`,
+        createdAt: now,
+        kind: `bridge-${next.state}`,
+        severity: next.state === 'failed' ? 'high' : 'medium',
+        executionId: current.id,
+        chainId: bridge.fromChainId,
+        address: current.from,
+        reason: normalized.reason,
+      };
+      next.alerts = [...bridge.alerts, alert];
+    }
+    const written = await this.#write(current, next);
+    if (written === null) return { record: await this.#p.store.get(executionId), done: false };
+    if (changed) this.#p.publish(`bridge.${next.state}`, eventOf(current.id, next, bridge.state));
+    if (alert) this.#p.publish('bridge.alert', { ...alert });
+    return { record: written, done: next.terminal };
+  }
+
+  /** Follows again every recent bridge record (the newest `scan`) whose transfer is not terminal. */
+  async resume(scan = 500): Promise<number> {
+    let cursor: string | undefined;
+    let seen = 0;
+    let resumed = 0;
+    while (seen < scan) {
+      const page = await this.#p.store.list({ limit: 100, ...(cursor ? { cursor } : {}) });
+      for (const record of page.items) {
+        const bridge = record.action === 'bridge' ? bridgeOf(record) : null;
+        if (bridge && !bridge.terminal) {
+          this.follow(record.id, bridge);
+          resumed++;
+        }
+      }
+      seen += page.items.length;
+      if (page.nextCursor === null) break;
+      cursor = page.nextCursor;
+    }
+    return resumed;
+  }
+
+  /** Stops every follow (shutdown). */
+  stop(): void {
+    this.#stopped = true;
+    for (const timer of this.#timers.values()) clearTimeout(timer);
+    this.#timers.clear();
+  }
+
+  #schedule(executionId: string, start: BridgeStart, delayMs: number, attempt: number): void {
+    if (this.#stopped) return;
+    const timer = setTimeout(() => {
+      this.#timers.delete(executionId);
+      this.#running.add(executionId);
+      this.step(executionId, start)
+        .then(
+          ({ done }) => (done ? undefined : this.#next(executionId, start, attempt)),
+          (error: unknown) => {
+            this.#p.onError(error, executionId);
+            this.#next(executionId, start, attempt);
+          },
+        )
+        .finally(() => this.#running.delete(executionId));
+    }, delayMs);
+    timer.unref();
+    this.#timers.set(executionId, timer);
+  }
+
+  #next(executionId: string, start: BridgeStart, attempt: number): void {
+    const { pollMs, maxPollMs } = this.#p.settings;
+    const delay = Math.min(maxPollMs, pollMs * 2 ** Math.min(attempt, 20));
+    this.#running.delete(executionId);
+    this.#schedule(executionId, start, delay, attempt + 1);
+  }
+
+  /** Compare-and-set of `result.bridge` on the record as read; null when it moved. */
+  #write(record: ExecutionRecord, bridge: BridgeResult): Promise<ExecutionRecord | null> {
+    return this.#p.store.update({
+      id: record.id,
+      expected: { status: record.status, version: record.version },
+      patch: { result: { ...(record.result ?? {}), bridge: { ...bridge } } },
+      at: this.#now(),
+    });
+  }
+}
+
+/**
+ * The transfer an execution record carries, if any.
+ *
+ * @example
+ * ```ts
+ * const state = bridgeOf(record)?.state; // 'completed', or undefined before the bridge transaction is confirmed
+ * ```
+ */
+export function bridgeOf(record: ExecutionRecord): BridgeResult | null {
+  const bridge = record.result?.bridge;
+  return typeof bridge === 'object' && bridge !== null ? (bridge as BridgeResult) : null;
+}
+
+function eventOf(
+  executionId: string,
+  bridge: BridgeResult,
+  previous: BridgeState | null,
+): Record<string, unknown> {
+  return {
+    executionId,
+    state: bridge.state,
+    previous,
+    terminal: bridge.terminal,
+    reason: bridge.reason,
+    fromChainId: bridge.fromChainId,
+    toChainId: bridge.toChainId,
+    sourceTxHash: bridge.sourceTxHash,
+    destinationTxHash: bridge.destinationTxHash,
+    destinationChainId: bridge.destinationChainId,
+    amountReceived: bridge.amountReceived,
+  };
+}
