@@ -1,0 +1,27 @@
+// Mutation testing of the execution gateway's decisions and checks: `pnpm test:mutation chain-evm` at the root
+// (scripts/mutation.mjs; see CONTRIBUTING.md). To cover a new file (a new action module, a gateway step's pure rule,
+// a pricing rule), add it to `mutate` and its fast test to vitest.mutation.config.ts.
+import { defineMutationConfig } from '../../scripts/stryker/defineMutationConfig.mjs';
+
+export default defineMutationConfig({
+  name: 'chain-evm',
+  mutate: [
+    // The confirmation rules.
+    'src/gateway/decideHold.ts',
+    'src/gateway/decideApprovedRun.ts',
+    // Step 1: may this intent be signed? The common checks, then each action module's calldata decoder and rules.
+    'src/gateway/checkPolicy.ts',
+    'src/gateway/actions/*.ts',
+    '!src/gateway/actions/*.test.ts',
+    'src/approvals/decodeApprovalCalldata.ts',
+    // Step 3: may the wallet acquire these tokens?
+    'src/gateway/checkAcquiredTokens.ts',
+    // Gas charged to the governor, and replacement fees.
+    'src/gateway/worstCaseFeeWei.ts',
+    'src/gateway/steps/bumpFees.ts',
+    // The pricing rules (liquidity floor, highest usable route, unknown never 0).
+    'src/gateway/steps/priceInNative.ts',
+  ],
+  // The score reached (message-only mutants ignored), rounded down: CI fails if it drops. Raise it, never lower it.
+  breakAt: 0,
+});
