@@ -82,7 +82,12 @@ function runStryker(cwd, sandbox) {
     const child = spawn(
       join(root, 'node_modules/.bin/stryker'),
       ['run', 'stryker.config.mjs', ...(incremental ? ['--incremental'] : []), ...extra],
-      { cwd, stdio: 'inherit', detached: true, env: { ...process.env, FORCE_COLOR: '0' } },
+      {
+        cwd,
+        stdio: 'inherit',
+        detached: true,
+        env: { ...process.env, FORCE_COLOR: '0', MUTATION_SANDBOX: sandbox },
+      },
     );
     const stop = (signal) => {
       try {

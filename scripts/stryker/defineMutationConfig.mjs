@@ -12,6 +12,15 @@ import { fileURLToPath } from 'node:url';
  * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export function defineMutationConfig({ name, mutate, breakAt, vitestConfig = 'vitest.mutation.config.ts' }) {
+  // Stryker mutates the files in place: only ever inside the throwaway copy scripts/mutation.mjs makes.
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: set by scripts/mutation.mjs for Stryker, not a turbo input
+  const sandbox = process.env.MUTATION_SANDBOX;
+  if (!sandbox || !process.cwd().startsWith(sandbox)) {
+    throw new Error(
+      'Run mutation testing with `pnpm test:mutation` (scripts/mutation.mjs): Stryker mutates files in place, and an ' +
+        'interrupted run in this working tree would leave mutated source files behind.',
+    );
+  }
   return {
     plugins: ['@stryker-mutator/vitest-runner', fileURLToPath(new URL('./messageOnly.mjs', import.meta.url))],
     testRunner: 'vitest',
