@@ -1,17 +1,23 @@
 #!/usr/bin/env node
-// `pnpm test:mutation [package…] [--incremental] [-- <stryker options>]`: StrykerJS over the money-critical pure
-// cores of each package that has a `stryker.config.mjs` (shared settings: scripts/stryker/defineMutationConfig.mjs).
+// `pnpm test:mutation [package…] [--full] [-- <stryker options>]`: StrykerJS over the money-critical pure cores of
+// each package that has a `stryker.config.mjs` (shared settings: scripts/stryker/defineMutationConfig.mjs).
+//
+// Incremental by default: each package's results are committed in `packages/<pkg>/stryker-incremental.json`.
+// - Nothing the results depend on changed since that file was written (the package's `src/`, its Stryker and
+//   mutation vitest configs, scripts/stryker/, pnpm-lock.yaml — a fingerprint stored in the file): Stryker does not
+//   run at all, the committed results stand (about a second).
+// - Something changed: Stryker runs with `--incremental`, re-testing only the mutants whose code or covering tests
+//   changed, and the file is written back (commit it with the change).
+// - `--full` re-tests every mutant (Stryker's `--force`) and rewrites the file.
+// Either way the break threshold of each package's config is checked on the whole result.
 //
 // Stryker runs in place (its own sandbox copies one package and breaks `extends: ../../tsconfig.base.json`), but
 // never in this working tree: each package runs in a throwaway copy of the repository (tracked and new files copied,
 // node_modules and dist linked), so an interrupted run cannot leave a mutated source file behind; Ctrl-C stops
-// Stryker and removes the copy.
-//
-// Reports land in `reports/mutation/<package>.{json,html}`, and a table of scores and times is printed at the end.
-// With `--incremental`, Stryker starts from `packages/<package>/stryker-incremental.json` (committed) and re-tests
-// only the mutants whose code or covering tests changed since, then the file is written back (commit it).
-// `-- --force` re-tests everything and rewrites it; `-- --mutate src/windowStart.ts` narrows a run.
+// Stryker and removes the copy. Reports land in `reports/mutation/<package>.{json,html}`; a table of scores and
+// times is printed at the end.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -21,22 +27,24 @@ import {
   readFileSync,
   rmSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const INCREMENTAL = 'stryker-incremental.json';
 const sep = process.argv.indexOf('--');
 const args = sep === -1 ? process.argv.slice(2) : process.argv.slice(2, sep);
-/** Anything after `--` goes to Stryker as is. */
+/** Anything after `--` goes to Stryker as is (and always runs it). */
 const extra = sep === -1 ? [] : process.argv.slice(sep + 1);
-const unknown = args.filter((a) => a.startsWith('--') && a !== '--incremental');
+const unknown = args.filter((a) => a.startsWith('--') && a !== '--full');
 if (unknown.length > 0) {
   console.error(`mutation: unknown option ${unknown.join(', ')} (Stryker options go after --)`);
   process.exit(2);
 }
-const incremental = args.includes('--incremental');
+const full = args.includes('--full');
 const wanted = args.filter((a) => !a.startsWith('--'));
 const workspaces = ['packages', 'apps'].flatMap((dir) =>
   readdirSync(join(root, dir)).map((name) => join(dir, name)),
@@ -61,10 +69,34 @@ function workingFiles() {
   return out.stdout.split('\0').filter((f) => f && existsSync(join(root, f)));
 }
 
+/**
+ * What a package's results depend on, as one hash: its sources and tests, its mutation configs, the shared Stryker
+ * scripts and the lockfile. (Not other packages: the mutated cores are pure.)
+ */
+function fingerprint(target, files) {
+  const inputs = files
+    .filter(
+      (f) =>
+        f.startsWith(`${target}/src/`) ||
+        f === `${target}/stryker.config.mjs` ||
+        f === `${target}/vitest.mutation.config.ts` ||
+        (f.startsWith('scripts/stryker/') && !f.endsWith('.test.ts')) ||
+        f === 'pnpm-lock.yaml',
+    )
+    .sort();
+  const hash = createHash('sha256');
+  for (const f of inputs)
+    hash
+      .update(`${f}\0`)
+      .update(readFileSync(join(root, f)))
+      .update('\0');
+  return hash.digest('hex');
+}
+
 /** A copy of the repository where Stryker may write: sources copied, installed and built output linked. */
-function makeSandbox() {
+function makeSandbox(files) {
   const dir = mkdtempSync(join(tmpdir(), 'mutation-'));
-  for (const file of workingFiles()) {
+  for (const file of files) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     cpSync(join(root, file), join(dir, file));
   }
@@ -81,7 +113,7 @@ function runStryker(cwd, sandbox) {
   return new Promise((done) => {
     const child = spawn(
       join(root, 'node_modules/.bin/stryker'),
-      ['run', 'stryker.config.mjs', ...(incremental ? ['--incremental'] : []), ...extra],
+      ['run', 'stryker.config.mjs', '--incremental', ...(full ? ['--force'] : []), ...extra],
       {
         cwd,
         stdio: 'inherit',
@@ -107,9 +139,8 @@ function runStryker(cwd, sandbox) {
   });
 }
 
-/** Counts of a Stryker JSON report; the score leaves out the ignored (message-only) and uncompilable mutants. */
-function summarise(reportFile) {
-  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+/** Counts of a Stryker report; the score leaves out the ignored (message-only, equivalent) and uncompilable mutants. */
+function summarise(report) {
   const count = {};
   for (const file of Object.values(report.files)) {
     for (const m of file.mutants) count[m.status] = (count[m.status] ?? 0) + 1;
@@ -129,12 +160,31 @@ function summarise(reportFile) {
   };
 }
 
+/** The break threshold of a package's config (read from the source: importing it outside a sandbox throws). */
+function breakThreshold(target) {
+  const text = readFileSync(join(root, target, 'stryker.config.mjs'), 'utf8');
+  const match = /breakAt:\s*([0-9.]+)/.exec(text);
+  return match ? Number(match[1]) : null;
+}
+
+const files = workingFiles();
 const rows = [];
 const failed = [];
 for (const target of targets) {
   const name = target.split('/').pop();
-  const sandbox = makeSandbox();
   const started = Date.now();
+  const print = fingerprint(target, files);
+  const committed = join(root, target, INCREMENTAL);
+  const previous = existsSync(committed) ? JSON.parse(readFileSync(committed, 'utf8')) : null;
+  if (!full && extra.length === 0 && previous?.mutationInputs === print) {
+    const summary = summarise(previous);
+    const threshold = breakThreshold(target);
+    console.log(`mutation: ${target}: nothing changed since ${INCREMENTAL} was written; its results stand`);
+    rows.push({ package: name, ...summary, seconds: 0, run: 'unchanged' });
+    if (threshold !== null && summary.score < threshold) failed.push(`${target} (score under ${threshold})`);
+    continue;
+  }
+  const sandbox = makeSandbox(files);
   console.log(`\nmutation: ${target} (sandbox ${sandbox})`);
   try {
     const exit = await runStryker(join(sandbox, target), sandbox);
@@ -144,11 +194,15 @@ for (const target of targets) {
       const report = join(sandbox, target, 'reports/mutation', `${name}.${ext}`);
       if (existsSync(report)) cpSync(report, join(root, 'reports/mutation', `${name}.${ext}`));
     }
-    const json = join(sandbox, target, 'reports/mutation', `${name}.json`);
-    if (existsSync(json)) rows.push({ package: name, ...summarise(json), seconds });
-    const inc = join(sandbox, target, 'stryker-incremental.json');
-    if (incremental && exit === 0 && existsSync(inc))
-      cpSync(inc, join(root, target, 'stryker-incremental.json'));
+    const written = join(sandbox, target, INCREMENTAL);
+    if (existsSync(written)) {
+      // Stable across runs and machines: no sandbox paths, no configuration dump; the fingerprint of the inputs.
+      const { config: _config, projectRoot: _root, ...report } = JSON.parse(readFileSync(written, 'utf8'));
+      report.mutationInputs = print;
+      // A run narrowed with Stryker options (`-- --mutate …`) is not the package's result: not written back.
+      if (extra.length === 0) writeFileSync(committed, `${JSON.stringify(report, null, 2)}\n`);
+      rows.push({ package: name, ...summarise(report), seconds, run: full ? 'full' : 'incremental' });
+    }
     console.log(`mutation: ${target} finished in ${seconds} s`);
     if (exit !== 0) failed.push(`${target} (exit ${exit})`);
   } finally {
@@ -156,7 +210,7 @@ for (const target of targets) {
   }
 }
 if (rows.length > 0) {
-  console.log('\nmutation: score = (killed + timed out) / (mutants − ignored as message-only − errors)');
+  console.log('\nmutation: score = (killed + timed out) / (mutants − ignored − errors)');
   console.table(
     Object.fromEntries(
       rows.map(({ package: p, score, ...r }) => [p, { score: `${score.toFixed(2)}%`, ...r }]),

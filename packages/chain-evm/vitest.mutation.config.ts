@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: [
       'src/gateway/decideHold.test.ts',
+      'src/gateway/decideApprovedRun.test.ts',
       'src/gateway/ExecutionGateway.test.ts',
       'src/gateway/ExecutionGateway.confirm.test.ts',
       'src/gateway/checkPolicy.test.ts',

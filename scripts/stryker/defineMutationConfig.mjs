@@ -36,6 +36,7 @@ export function defineMutationConfig({ name, mutate, breakAt, vitestConfig = 'vi
     clearTextReporter: { allowColor: false, reportTests: false, reportMutants: true, reportScoreTable: true },
     jsonReporter: { fileName: `reports/mutation/${name}.json` },
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
+    // Results are committed per package; scripts/mutation.mjs passes --incremental (and --force for --full).
     incrementalFile: 'stryker-incremental.json',
     thresholds: { high: 95, low: 90, break: breakAt },
     // The machines have 2 cores, shared.
