@@ -19,6 +19,7 @@ export default defineConfig({
       'src/parseEther.test.ts',
       'src/windowStart.test.ts',
     ],
+    setupFiles: ['vitest.mutation.setup.ts'],
     testTimeout: 60_000,
   },
 });

@@ -7,8 +7,10 @@ export default defineConfig({
     include: [
       'src/computeSafetyScore.test.ts',
       'src/mergeEvidence.test.ts',
+      'src/internal/sanitizeEvidenceFields.test.ts',
       'src/buildSecurityReport.test.ts',
     ],
+    setupFiles: ['vitest.mutation.setup.ts'],
     testTimeout: 60_000,
   },
 });
