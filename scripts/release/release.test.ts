@@ -381,7 +381,12 @@ describe('a release through a real registry', () => {
       unknown: { isSafe: false, isHoneypot: null },
     },
     chainEvm: { chainId: 8453, approvalSelector: '0x095ea7b3' },
-    dcaExports: [],
+    dca: {
+      created: 'active',
+      firstTick: { claimed: 1, filled: 1 },
+      invalidMove: 'DCA_INVALID_TRANSITION',
+      restarted: { status: 'paused', pausedReason: 'PAUSED_BY_USER', fills: 1, spent: '25000000' },
+    },
   };
 
   it.each(['bot.cjs', 'bot.mjs'])(
@@ -403,8 +408,13 @@ describe('a release through a real registry', () => {
         '@org/chain-evm': format,
         '@org/chain-evm/sqlite': format,
         '@org/dca': format,
+        '@org/dca/sqlite': format,
       });
       expect(result).toMatchObject(expectedScenario);
+      // One execution for the one due slot, with its idempotency key.
+      expect((result['dca'] as { executed: string[] }).executed).toEqual([
+        expect.stringMatching(/^dca:[0-9a-f-]{36}:0$/),
+      ]);
     },
     60_000,
   );
@@ -454,6 +464,14 @@ describe('a release through a real registry', () => {
     expect(JSON.parse(summary)).toMatchObject({ isHoneypot: false });
     expect(report).toContain('goplus: ok');
     expect(report).toContain('dexscreener: ok');
+    // The DCA README shows its example's output too.
+    const dcaReadme = readFileSync(join(root, 'packages/dca/README.md'), 'utf8');
+    const dcaShown =
+      /examples\/weeklyBuy\.ts -->\n```ts\n[\s\S]*?```\n\nOutput:\n\n```text\n([\s\S]*?)```/.exec(
+        dcaReadme,
+      )?.[1];
+    expect(dcaShown).toBeDefined();
+    expect(await run('weeklyBuy.js')).toContain(dcaShown);
     const approval = await run('exactApproval.js');
     expect(approval).toContain(
       'base (8453): approve 0x2626664c2603336E57B271c5C0b26F421741e481 for 25 USDC: to 0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913, data 0x095ea7b3',

@@ -24,11 +24,41 @@ describe('loadConfig', () => {
     );
   });
 
+  it('pricing rules: a 10 WETH depth floor and a 500 bps TWAP bound by default; the bound parsed and checked', () => {
+    expect(loadConfig({ WEB3_API_KEY: KEY }).gateway).toMatchObject({
+      minLiquidityWei: 10n * 10n ** 18n,
+      maxTwapDeviationBps: 500,
+    });
+    expect(
+      loadConfig({ WEB3_API_KEY: KEY, PRICING_MAX_TWAP_DEVIATION_BPS: '150' }).gateway.maxTwapDeviationBps,
+    ).toBe(150);
+    for (const bad of ['-1', '2.5', 'lots', '100001']) {
+      expect(() => loadConfig({ WEB3_API_KEY: KEY, PRICING_MAX_TWAP_DEVIATION_BPS: bad })).toThrow(
+        /^PRICING_MAX_TWAP_DEVIATION_BPS: must be an integer from 0 to 100000/,
+      );
+    }
+  });
+
   it('flags non-loopback hosts as network-exposed', () => {
     expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '0.0.0.0' }).networkExposed).toBe(true);
     expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '10.1.2.3' }).networkExposed).toBe(true);
     expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '::1' }).networkExposed).toBe(false);
     expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: 'localhost' }).networkExposed).toBe(false);
+  });
+
+  it('serves the console by default on loopback only; ENABLE_CONSOLE decides otherwise', () => {
+    expect(loadConfig({ WEB3_API_KEY: KEY }).enableConsole).toBe(true);
+    expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '::1' }).enableConsole).toBe(true);
+    expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: 'localhost' }).enableConsole).toBe(true);
+    expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '0.0.0.0' }).enableConsole).toBe(false);
+    expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '10.1.2.3' }).enableConsole).toBe(false);
+    expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '0.0.0.0', ENABLE_CONSOLE: 'true' }).enableConsole).toBe(
+      true,
+    );
+    expect(loadConfig({ WEB3_API_KEY: KEY, ENABLE_CONSOLE: 'false' }).enableConsole).toBe(false);
+    expect(() => loadConfig({ WEB3_API_KEY: KEY, ENABLE_CONSOLE: 'yes please' })).toThrow(
+      /^ENABLE_CONSOLE: must be true or false/,
+    );
   });
 
   it('parses the CORS allowlist and rejects "*"', () => {
@@ -246,5 +276,86 @@ describe('loadConfig: PORTFOLIO_*', () => {
     ['PORTFOLIO_TOKENS_MAINNET', USDC, /PORTFOLIO_TOKENS_MAINNET: unknown chain/],
   ])('%s=%s fails startup, naming the variable', (variable, value, message) => {
     expect(() => loadConfig({ WEB3_API_KEY: KEY, [variable]: value })).toThrow(message);
+  });
+});
+
+describe('loadConfig: YIELD_*', () => {
+  const VAULT = '0x0DCd1Bf9A1b36cE34237eEaFef220932846BCD82';
+  it('applies the documented defaults', () => {
+    expect(loadConfig({ WEB3_API_KEY: KEY }).yield).toEqual({
+      defillama: {
+        baseUrl: 'https://yields.llama.fi',
+        apiKey: undefined,
+        timeoutMs: 30_000,
+        maxBodyBytes: 64 * 1024 * 1024,
+      },
+      poolsTtlMs: 1_800_000,
+      staleMaxMs: 21_600_000,
+      maxDataAgeMs: 7_200_000,
+      frozenAfterMs: 48 * 3_600_000,
+      minTvlUsd: 1_000_000,
+      minHistoryDays: 30,
+      rewardHaircutBps: 5_000,
+      verifyMax: 10,
+      vaults: new Map(),
+      sampleIntervalMs: 3_600_000,
+    });
+  });
+
+  it('reads every variable; vaults per chain are checksummed and deduplicated; 0 turns the sampler off', () => {
+    const y = loadConfig({
+      WEB3_API_KEY: KEY,
+      YIELD_DEFILLAMA_BASE_URL: 'https://pro-api.llama.fi/',
+      YIELD_DEFILLAMA_API_KEY: 'abc_DEF-123',
+      YIELD_DEFILLAMA_TIMEOUT_MS: '5000',
+      YIELD_DEFILLAMA_MAX_BODY_MB: '16',
+      YIELD_POOLS_TTL_SECONDS: '60',
+      YIELD_STALE_MAX_SECONDS: '0',
+      YIELD_MAX_DATA_AGE_SECONDS: '600',
+      YIELD_FROZEN_AFTER_HOURS: '24',
+      YIELD_MIN_TVL_USD: '10000',
+      YIELD_MIN_HISTORY_DAYS: '1',
+      YIELD_REWARD_HAIRCUT_BPS: '0',
+      YIELD_VERIFY_MAX: '3',
+      YIELD_VAULTS_DEVNET: `${VAULT}, ${VAULT.toLowerCase()}`,
+      YIELD_SAMPLE_INTERVAL_SECONDS: '0',
+    }).yield;
+    expect(y).toEqual({
+      defillama: {
+        baseUrl: 'https://pro-api.llama.fi',
+        apiKey: 'abc_DEF-123',
+        timeoutMs: 5_000,
+        maxBodyBytes: 16 << 20,
+      },
+      poolsTtlMs: 60_000,
+      staleMaxMs: 0,
+      maxDataAgeMs: 600_000,
+      frozenAfterMs: 24 * 3_600_000,
+      minTvlUsd: 10_000,
+      minHistoryDays: 1,
+      rewardHaircutBps: 0,
+      verifyMax: 3,
+      vaults: new Map([[31337, [VAULT]]]),
+      sampleIntervalMs: 0,
+    });
+  });
+
+  it.each([
+    ['YIELD_DEFILLAMA_BASE_URL', 'ftp://x', /YIELD_DEFILLAMA_BASE_URL: must be an http\(s\) URL/],
+    ['YIELD_DEFILLAMA_API_KEY', 'has space', /YIELD_DEFILLAMA_API_KEY/],
+    ['YIELD_POOLS_TTL_SECONDS', '0', /YIELD_POOLS_TTL_SECONDS: must be an integer from 1/],
+    ['YIELD_REWARD_HAIRCUT_BPS', '10001', /YIELD_REWARD_HAIRCUT_BPS/],
+    ['YIELD_MIN_TVL_USD', '1e6', /YIELD_MIN_TVL_USD/],
+    ['YIELD_SAMPLE_INTERVAL_SECONDS', '-1', /YIELD_SAMPLE_INTERVAL_SECONDS/],
+    ['YIELD_VAULTS_DEVNET', `${VAULT},`, /YIELD_VAULTS_DEVNET: must be a comma-separated list/],
+    ['YIELD_VAULTS_DEVNET', '0x0dcd1bf9a1b36ce34237eeafef220932846bcd82x', /YIELD_VAULTS_DEVNET/],
+    ['YIELD_VAULTS_MAINNET', VAULT, /YIELD_VAULTS_MAINNET: unknown chain/],
+  ])('%s=%s fails startup, naming the variable and never its value', (variable, value, message) => {
+    expect(() => loadConfig({ WEB3_API_KEY: KEY, [variable]: value })).toThrow(message);
+    try {
+      loadConfig({ WEB3_API_KEY: KEY, [variable]: value });
+    } catch (error) {
+      if (value.length > 3) expect((error as Error).message).not.toContain(value);
+    }
   });
 });

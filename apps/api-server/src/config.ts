@@ -35,6 +35,11 @@ export interface Config {
   networkExposed: boolean;
   corsAllowedOrigins: string[];
   enableWalletCreate: boolean;
+  /**
+   * Serve the operator console at `/console` (`ENABLE_CONSOLE`; default on when bound to loopback, off otherwise).
+   * Its files hold no data; every read it makes carries a key.
+   */
+  enableConsole: boolean;
   /** Chain id → RPC URL (may contain credentials; never logged). */
   rpcUrls: Map<number, string>;
   rpcTimeoutMs: number;
@@ -61,14 +66,27 @@ export interface Config {
   defaultChainId: number | undefined;
   /** The execution gateway's tunables. */
   gateway: {
-    /** Pools holding less wrapped native than this are not price sources (`PRICING_MIN_LIQUIDITY_ETH`, default 10). */
+    /**
+     * The pricing floor, applied to a pool's DEPTH — the wrapped native it pays out within 5% of its price (V2
+     * reserves; V3 liquidity in range): shallower pools are not price sources, nor swap routes
+     * (`PRICING_MIN_LIQUIDITY_ETH`, default 10).
+     */
     minLiquidityWei: bigint;
+    /**
+     * A V3 pool whose spot is further than this from its own 30-minute TWAP is not a price source; nor is one that
+     * cannot answer `observe` for the window (`PRICING_MAX_TWAP_DEVIATION_BPS`, default 500 = 5%).
+     */
+    maxTwapDeviationBps: number;
     /** How long a request waits for a receipt before answering 202 pending (`RECEIPT_TIMEOUT_MS`, default 60000). */
     receiptTimeoutMs: number;
     /** A transaction not mined after this long is replaced with higher fees (`TX_REPLACE_AFTER_MS`, default 30000). */
     replaceAfterMs: number;
     /** Highest max fee per gas ever signed (`GAS_PRICE_CEILING_GWEI`, default 500), in wei. */
     feeCeilingWei: bigint;
+    /** At most this many unmined transactions per (chain, wallet) (`MAX_PENDING_PER_SENDER`, default 16). */
+    maxPendingPerSender: number;
+    /** How long an execution beyond that window waits for a slot (`SENDER_WINDOW_WAIT_MS`, default 30000). */
+    senderWindowWaitMs: number;
   };
   /** Highest slippage a swap may accept, in basis points (`MAX_SLIPPAGE_BPS`, default 100 = 1%). */
   maxSlippageBps: number;
@@ -93,6 +111,42 @@ export interface Config {
   };
   /** `/portfolio/*`: batch size, per-chain USD routes, extra tokens and trusted ERC-4626 vaults. */
   portfolio: PortfolioConfig;
+  /** `/yield/*`: the DefiLlama client and cache, the ranking's hard filters, on-chain vaults and their sampler. */
+  yield: YieldConfig;
+}
+
+/** Yield configuration (`YIELD_*`). */
+export interface YieldConfig {
+  defillama: {
+    /** `YIELD_DEFILLAMA_BASE_URL` (default `https://yields.llama.fi`). */
+    baseUrl: string;
+    /** `YIELD_DEFILLAMA_API_KEY` (optional secret; DefiLlama Pro). */
+    apiKey: string | undefined;
+    /** `YIELD_DEFILLAMA_TIMEOUT_MS` (default 30,000): one whole request, body included. */
+    timeoutMs: number;
+    /** `YIELD_DEFILLAMA_MAX_BODY_MB` (default 64), in bytes. */
+    maxBodyBytes: number;
+  };
+  /** `YIELD_POOLS_TTL_SECONDS` (default 1800): the pool list is fetched at most once per this. */
+  poolsTtlMs: number;
+  /** `YIELD_STALE_MAX_SECONDS` (default 21,600): how old a cached list may be served after a failed refresh. */
+  staleMaxMs: number;
+  /** `YIELD_MAX_DATA_AGE_SECONDS` (default 7200): older figures fail the ranking's freshness filter. */
+  maxDataAgeMs: number;
+  /** `YIELD_FROZEN_AFTER_HOURS` (default 48): data that has not advanced for this long is a frozen pool. */
+  frozenAfterMs: number;
+  /** `YIELD_MIN_TVL_USD` (default 1,000,000). */
+  minTvlUsd: number;
+  /** `YIELD_MIN_HISTORY_DAYS` (default 30). */
+  minHistoryDays: number;
+  /** `YIELD_REWARD_HAIRCUT_BPS` (default 5000): the share of a safe reward APY counted. */
+  rewardHaircutBps: number;
+  /** `YIELD_VERIFY_MAX` (default 10): most candidates `/yield/best` checks (token safety, chart) per request. */
+  verifyMax: number;
+  /** Chain id → ERC-4626 vaults offered as opportunities (`YIELD_VAULTS_<CHAIN>`). */
+  vaults: Map<number, `0x${string}`[]>;
+  /** `YIELD_SAMPLE_INTERVAL_SECONDS` (default 3600; 0 = off): how often the vaults' share prices are sampled. */
+  sampleIntervalMs: number;
 }
 
 /** Portfolio configuration (`PORTFOLIO_*`). */
@@ -163,6 +217,8 @@ export function loadConfig(env: Env): Config {
   const port = parseInteger(env, 'API_PORT', 8000, 0, 65_535);
   const corsAllowedOrigins = parseOrigins(env.CORS_ALLOWED_ORIGINS ?? '');
   const enableWalletCreate = parseBoolean(env, 'ENABLE_WALLET_CREATE_ENDPOINT', false);
+  // On a network address the console is opt-in: an operator key typed into a page should travel over TLS.
+  const enableConsole = parseBoolean(env, 'ENABLE_CONSOLE', isLoopback(host));
 
   // A per-chain variable for a chain the registry does not know is a typo (RPC_URL_MAINNET): refuse it rather than
   // start without the chain the operator meant to configure.
@@ -280,9 +336,12 @@ export function loadConfig(env: Env): Config {
   const maxSlippageBps = parseInteger(env, 'MAX_SLIPPAGE_BPS', 100, 0, 5_000);
   const gateway = {
     minLiquidityWei: parseEth(env, 'PRICING_MIN_LIQUIDITY_ETH', '10'),
+    maxTwapDeviationBps: parseInteger(env, 'PRICING_MAX_TWAP_DEVIATION_BPS', 500, 0, 100_000),
     receiptTimeoutMs: parseInteger(env, 'RECEIPT_TIMEOUT_MS', 60_000, 100, 600_000),
     replaceAfterMs: parseInteger(env, 'TX_REPLACE_AFTER_MS', 30_000, 100, 3_600_000),
     feeCeilingWei: BigInt(parseInteger(env, 'GAS_PRICE_CEILING_GWEI', 500, 1, 100_000)) * 1_000_000_000n,
+    maxPendingPerSender: parseInteger(env, 'MAX_PENDING_PER_SENDER', 16, 1, 1_024),
+    senderWindowWaitMs: parseInteger(env, 'SENDER_WINDOW_WAIT_MS', 30_000, 0, 600_000),
   };
   const { governor, dataDir } = loadOperatorConfig(env);
   const logLevel = (env.LOG_LEVEL ?? 'info').trim() as Config['logLevel'];
@@ -329,6 +388,7 @@ export function loadConfig(env: Env): Config {
     networkExposed: !isLoopback(host),
     corsAllowedOrigins,
     enableWalletCreate,
+    enableConsole,
     rpcUrls,
     rpcTimeoutMs,
     wallet,
@@ -342,6 +402,63 @@ export function loadConfig(env: Env): Config {
     logLevel,
     approvals,
     portfolio: parsePortfolio(env),
+    yield: parseYield(env),
+  };
+}
+
+/** `YIELD_*`: the DefiLlama client and cache, the ranking's filters, `YIELD_VAULTS_<CHAIN>` and the sampler. */
+function parseYield(env: Env): YieldConfig {
+  const known = new Set(chains.map((c) => c.name.toUpperCase()));
+  for (const variable of Object.keys(env)) {
+    const match = /^YIELD_VAULTS_(.+)$/.exec(variable);
+    if (match?.[1] !== undefined && !known.has(match[1])) {
+      throw new ConfigError(
+        variable,
+        `unknown chain; use one of ${[...known].map((n) => `YIELD_VAULTS_${n}`).join(', ')}`,
+      );
+    }
+  }
+  const vaults = new Map<number, `0x${string}`[]>();
+  for (const chain of chains) {
+    const variable = `YIELD_VAULTS_${chain.name.toUpperCase()}`;
+    const raw = env[variable]?.trim();
+    if (!raw) continue;
+    const parts = raw.split(',').map((p) => p.trim());
+    if (parts.length > 100 || parts.some((p) => p === '')) {
+      throw new ConfigError(variable, 'must be a comma-separated list of at most 100 0x addresses');
+    }
+    const out = new Map<string, `0x${string}`>();
+    for (const part of parts) {
+      try {
+        const address = parseAddress({ address: part });
+        out.set(address.toLowerCase(), address);
+      } catch {
+        throw new ConfigError(variable, 'every entry must be a 0x address with a valid EIP-55 checksum');
+      }
+    }
+    vaults.set(chain.id, [...out.values()]);
+  }
+  const apiKey = env.YIELD_DEFILLAMA_API_KEY?.trim() || undefined;
+  if (apiKey !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(apiKey)) {
+    throw new ConfigError('YIELD_DEFILLAMA_API_KEY', 'must be 1 to 200 letters, digits, "-" or "_"');
+  }
+  return {
+    defillama: {
+      baseUrl: parseUrl(env, 'YIELD_DEFILLAMA_BASE_URL', 'https://yields.llama.fi'),
+      apiKey,
+      timeoutMs: parseInteger(env, 'YIELD_DEFILLAMA_TIMEOUT_MS', 30_000, 100, 300_000),
+      maxBodyBytes: parseInteger(env, 'YIELD_DEFILLAMA_MAX_BODY_MB', 64, 1, 1_024) * 1024 * 1024,
+    },
+    poolsTtlMs: parseInteger(env, 'YIELD_POOLS_TTL_SECONDS', 1_800, 1, 86_400) * 1_000,
+    staleMaxMs: parseInteger(env, 'YIELD_STALE_MAX_SECONDS', 21_600, 0, 604_800) * 1_000,
+    maxDataAgeMs: parseInteger(env, 'YIELD_MAX_DATA_AGE_SECONDS', 7_200, 1, 604_800) * 1_000,
+    frozenAfterMs: parseInteger(env, 'YIELD_FROZEN_AFTER_HOURS', 48, 1, 8_760) * 3_600_000,
+    minTvlUsd: parseInteger(env, 'YIELD_MIN_TVL_USD', 1_000_000, 0, 1_000_000_000_000),
+    minHistoryDays: parseInteger(env, 'YIELD_MIN_HISTORY_DAYS', 30, 0, 3_650),
+    rewardHaircutBps: parseInteger(env, 'YIELD_REWARD_HAIRCUT_BPS', 5_000, 0, 10_000),
+    verifyMax: parseInteger(env, 'YIELD_VERIFY_MAX', 10, 1, 100),
+    vaults,
+    sampleIntervalMs: parseInteger(env, 'YIELD_SAMPLE_INTERVAL_SECONDS', 3_600, 0, 86_400) * 1_000,
   };
 }
 

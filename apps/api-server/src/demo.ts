@@ -15,9 +15,12 @@ async function demo(): Promise<void> {
   if (!account) throw new Error('devnet has no funded account');
   // A key the user already set is kept, so a restart does not break their scripts; otherwise a fresh random one.
   const apiKey = process.env.WEB3_API_KEY?.trim() || randomBytes(32).toString('hex');
+  // The operator key opens the console's decisions (and the operator routes); the same rule as the API key.
+  const operatorKey = process.env.WEB3_OPERATOR_KEY?.trim() || randomBytes(32).toString('hex');
   const config = loadConfig({
     ...process.env,
     WEB3_API_KEY: apiKey,
+    WEB3_OPERATOR_KEY: operatorKey,
     API_HOST: process.env.API_HOST ?? '127.0.0.1',
     API_PORT: process.env.API_PORT ?? '8000',
     UNISWAP_V3_DEVNET: [
@@ -36,6 +39,8 @@ async function demo(): Promise<void> {
     // The portfolio's USD figures come from the devnet USDC's pools; the devnet vault is valued by its assets.
     PORTFOLIO_USD_TOKEN_DEVNET: devnet.manifest.tokens.usdc.address,
     PORTFOLIO_VAULTS_DEVNET: devnet.manifest.tokens.vault.address,
+    // The devnet's vault is a yield opportunity too (its APY appears once two share-price samples a day apart exist).
+    YIELD_VAULTS_DEVNET: process.env.YIELD_VAULTS_DEVNET ?? devnet.manifest.tokens.vault.address,
     DATA_DIR: process.env.DATA_DIR ?? './.data/demo',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
@@ -51,6 +56,10 @@ async function demo(): Promise<void> {
       `Devnet RPC:  ${devnet.rpcUrl} (chain id ${devnet.manifest.chainId})`,
       `Wallet:      ${account.address} (funded devnet account; devnet keys are public)`,
       `API key:     ${apiKey}${process.env.WEB3_API_KEY?.trim() ? ' (from WEB3_API_KEY)' : ' (random; set WEB3_API_KEY to keep one across restarts)'}`,
+      `Operator key: ${operatorKey}${process.env.WEB3_OPERATOR_KEY?.trim() ? ' (from WEB3_OPERATOR_KEY)' : ' (random; set WEB3_OPERATOR_KEY to keep one)'}`,
+      config.enableConsole
+        ? `Console:     ${server.url}/console   (sign in with the operator key; the API key gives a read-only view; CONFIRM_MODE=all holds every swap for it)`
+        : 'Console:     off (ENABLE_CONSOLE)',
       '',
       'Devnet tokens (symbol, address, decimals):',
       ...Object.values(devnet.manifest.tokens).map(
@@ -66,6 +75,8 @@ async function demo(): Promise<void> {
       `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/gas/recommendation"`,
       `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/swap/tokens"`,
       `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/swap/quote?tokenIn=ETH&tokenOut=USDC&amountIn=0.01"`,
+      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/yield/opportunities?source=onchain"`,
+      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/yield/portfolio"`,
       '',
       'Swap 0.01 ETH for USDC on the devnet (a real transaction through the execution gateway):',
       `  curl -s -X POST -H "X-API-Key: ${apiKey}" -H "Content-Type: application/json" -H "Idempotency-Key: demo-1" -d '{"tokenIn":"ETH","tokenOut":"USDC","amountIn":"0.01"}' "${server.url}/swap/execute"`,

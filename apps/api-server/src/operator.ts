@@ -1,6 +1,11 @@
 // The operator CLI: the same decisions as the operator routes, on the server's data directory, for deployments
 // that keep the operator key off the network. `pnpm operator <command>` (or the `wallet-ops-operator` bin).
-import { approveConfirmation, type ConfirmationStatus, denyConfirmation } from '@org/chain-evm';
+import {
+  approveConfirmation,
+  type ConfirmationStatus,
+  denyConfirmation,
+  requestCancel,
+} from '@org/chain-evm';
 import { SqliteConfirmationStore, SqliteExecutionStore } from '@org/chain-evm/sqlite';
 import { parseEther } from '@org/governor';
 import { pino } from 'pino';
@@ -20,6 +25,9 @@ const USAGE = `wallet-ops operator CLI — works on DATA_DIR (default ./.data), 
                                  approve; the running server executes it within seconds (or at its next start).
                                  --value is needed when its value was unknown: the most the governor may charge
   deny ID [--note TEXT]          deny; nothing is sent
+  cancel EXECUTION_ID            clear a stuck execution's nonce: the running server sends a same-nonce cancel
+                                 (a 0-value transfer to the wallet itself, at a higher fee) within seconds — the one
+                                 transaction sent while the kill switch is engaged
   limits [--max-per-tx ETH|config] [--daily ETH|config] [--session ETH|config]
                                  show, or change, the spend caps ("config" returns one to GOVERNOR_*)
 
@@ -118,6 +126,18 @@ export async function runOperatorCli(
           ...(flags.options.note === undefined ? {} : { note: flags.options.note }),
         });
         json(toConfirmationDto(confirmation, []));
+        return 0;
+      }
+      case 'cancel': {
+        if (!id) return usage(err, 'cancel needs an EXECUTION_ID');
+        const record = await requestCancel({ executions, id, by: 'cli', at: Date.now() });
+        json({
+          id: record.id,
+          status: record.status,
+          nonce: record.nonce,
+          cancelRequestedAt: new Date(record.cancelRequestedAt ?? 0).toISOString(),
+          cancelRequestedBy: record.cancelRequestedBy,
+        });
         return 0;
       }
       case 'limits': {

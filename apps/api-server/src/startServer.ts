@@ -14,6 +14,7 @@ import {
   SqliteConfirmationStore,
   SqliteExecutionStore,
   SqliteIdempotencyStore,
+  SqliteSharePriceStore,
   SqliteWatchStore,
 } from '@org/chain-evm/sqlite';
 import type { ConfirmFn } from '@org/governor';
@@ -39,6 +40,10 @@ import { WatcherService } from './services/WatcherService.js';
 import { ApprovalService } from './services/ApprovalService.js';
 import { GasService } from './services/GasService.js';
 import { PortfolioService } from './services/PortfolioService.js';
+import { YieldPortfolioService } from './services/YieldPortfolioService.js';
+import { YieldService } from './services/YieldService.js';
+import { YieldVaultSampler } from './services/YieldVaultSampler.js';
+import { TokenVerdicts } from './yield/TokenVerdicts.js';
 import { packageVersion } from './version.js';
 
 /** A running server. */
@@ -84,6 +89,7 @@ export async function startServer({
   });
   const executionStore = new SqliteExecutionStore({ database });
   const confirmationStore = new SqliteConfirmationStore({ database });
+  const sharePrices = new SqliteSharePriceStore({ database });
   const version = packageVersion();
   const security = new SecurityService({ config, providers });
   const hub = new EventHub({ retain: 1_000 });
@@ -125,12 +131,15 @@ export async function startServer({
         }),
         steps: createGatewaySteps({
           minLiquidityWei: config.gateway.minLiquidityWei,
+          maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
           timeoutMs: config.rpcTimeoutMs,
         }),
         settings: {
           receiptTimeoutMs: config.gateway.receiptTimeoutMs,
           replaceAfterMs: config.gateway.replaceAfterMs,
           feeCeilingWei: config.gateway.feeCeilingWei,
+          maxPendingPerSender: config.gateway.maxPendingPerSender,
+          senderWindowWaitMs: config.gateway.senderWindowWaitMs,
           rpcTimeoutMs: config.rpcTimeoutMs,
           confirmMode: config.confirm.mode,
           confirmTtlMs: config.confirm.ttlMs,
@@ -150,7 +159,12 @@ export async function startServer({
   const services: Services = {
     version,
     health: new HealthService({ version, database, providers }),
-    executions: new ExecutionsService({ store: executionStore, registry: config.chains, reconcile }),
+    executions: new ExecutionsService({
+      store: executionStore,
+      registry: config.chains,
+      reconcile,
+      ...(gateway ? { cancel: (p: { id: string; by: string }) => gateway.cancel(p) } : {}),
+    }),
     wallet: new WalletService({ providers, address, enableCreate: config.enableWalletCreate }),
     security,
     swap: new SwapService({
@@ -162,6 +176,7 @@ export async function startServer({
       idempotency: new SqliteIdempotencyStore({ database }),
       registry: config.chains,
       minLiquidityWei: config.gateway.minLiquidityWei,
+      maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
       holdSeconds: config.confirm.mode.kind === 'off' ? 0 : Math.ceil(config.confirm.ttlMs / 1000),
     }),
     governor: governorService,
@@ -179,8 +194,10 @@ export async function startServer({
         defaultLargeOutgoingWei: config.watcher.largeOutgoingWei,
         maxWallets: config.watcher.maxWallets,
         minLiquidityWei: config.gateway.minLiquidityWei,
+        maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
       },
       onAlert: (alert) => hub.publish('watcher.alert', { ...alert }),
+      onDeferred: (deferral) => hub.publish('watcher.deferred', { ...deferral }),
     }),
     approvals: new ApprovalService({
       providers,
@@ -190,6 +207,7 @@ export async function startServer({
       registry: config.chains,
       settings: config.approvals,
       minLiquidityWei: config.gateway.minLiquidityWei,
+      maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
       killSwitch: async () => (await governorService.governor.status()).killSwitch,
     }),
     gas: new GasService({ providers, wallet: address, feeCeilingWei: config.gateway.feeCeilingWei }),
@@ -199,6 +217,36 @@ export async function startServer({
       extraTokens: swapTokens ?? new Map(),
       config: config.portfolio,
       minLiquidityWei: config.gateway.minLiquidityWei,
+      maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
+    }),
+    yield: new YieldService({
+      config: config.yield,
+      portfolio: config.portfolio,
+      registry: config.chains,
+      providers,
+      wallet: address,
+      extraTokens: swapTokens ?? new Map(),
+      minLiquidityWei: config.gateway.minLiquidityWei,
+      store: sharePrices,
+      verdicts: new TokenVerdicts({
+        report: (chainId, token) => security.evmReport(chainId, token),
+        ttlMs: Math.max(60_000, config.providers.cacheTtlMs),
+      }),
+    }),
+    yieldPortfolio: new YieldPortfolioService({
+      providers,
+      wallet: address,
+      extraTokens: swapTokens ?? new Map(),
+      portfolio: config.portfolio,
+      yieldConfig: config.yield,
+      minLiquidityWei: config.gateway.minLiquidityWei,
+      executions: executionStore,
+    }),
+    yieldSampler: new YieldVaultSampler({
+      providers,
+      vaults: config.yield.vaults,
+      store: sharePrices,
+      intervalMs: config.yield.sampleIntervalMs,
     }),
   };
   const app = createApp({ config, services, logger: log, spec: loadSpec() });
@@ -247,14 +295,26 @@ export async function startServer({
   };
   reconcileQuietly();
   services.watcher.start((error) => log.warn({ err: error }, 'watcher cycle failed; will retry'));
+  // Share prices of YIELD_VAULTS_<CHAIN>: a chain that cannot be sampled is logged and published, never silent.
+  services.yieldSampler.start((failure) => {
+    log.warn(
+      { chainId: failure.chainId, error: failure.error },
+      'yield share-price sampling failed; will retry',
+    );
+    hub.publish('yield.sampling-failed', { ...failure });
+  });
   const reconcileTimer = setInterval(reconcileQuietly, 30_000);
   reconcileTimer.unref();
-  // Held actions: expire what timed out and run what an operator approved from the CLI, every 2 s.
+  // Held actions: expire what timed out and run what an operator approved from the CLI, every 2 s; cancels the
+  // operator asked for from the CLI are sent on the same beat.
   // Operator-set caps (HTTP or the CLI on the same database) are picked up on the same beat.
   const processQuietly = () => {
     gateway
       ?.processConfirmations()
       .catch((error: unknown) => log.warn({ err: error }, 'confirmation processing failed; will retry'));
+    gateway
+      ?.processCancelRequests()
+      .catch((error: unknown) => log.warn({ err: error }, 'sending requested cancels failed; will retry'));
     governorService
       .syncLimits()
       .catch((error: unknown) => log.warn({ err: error }, 'reading operator limits failed; will retry'));
@@ -281,6 +341,7 @@ export async function startServer({
       clearInterval(reconcileTimer);
       clearInterval(confirmTimer);
       services.watcher.stop();
+      services.yieldSampler.stop();
       // Open event streams would keep the server from closing.
       hub.close();
       closing ??= new Promise<void>((resolve) => {

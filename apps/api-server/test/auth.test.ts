@@ -66,6 +66,7 @@ describe('authentication on every operation of the generated spec', () => {
       'put /governor/limits',
       'post /confirmations/{id}/approve',
       'post /confirmations/{id}/deny',
+      'post /executions/{id}/cancel',
     ]);
     const either = new Set([
       'get /governor/status',

@@ -59,6 +59,19 @@ describe('pnpm demo', () => {
     try {
       expect(demo.out).toContain(`API key:     ${key} (from WEB3_API_KEY)`);
       expect(demo.out).not.toContain('Failed to load bindings');
+      // The console is served, and the printed operator key opens the operator's reads.
+      const consoleUrl = /Console: {5}(\S+\/console) /.exec(demo.out)?.[1] as string;
+      const page = await fetch(consoleUrl);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      const operatorKey = /Operator key: ([0-9a-f]{64}) \(random/.exec(demo.out)?.[1] as string;
+      expect(
+        (
+          await fetch(consoleUrl.replace('/console', '/governor/status'), {
+            headers: { 'X-Operator-Key': operatorKey },
+          })
+        ).status,
+      ).toBe(200);
       for (const symbol of ['USDC', 'DAI', 'WBTC', 'HONEY', 'FEE', 'TAX', 'WETH']) {
         expect(demo.out).toMatch(new RegExp(`\\n  ${symbol} +0x[0-9a-fA-F]{40} `));
       }

@@ -14,6 +14,7 @@ let store: SqliteExecutionStore;
 
 const record = (i: number, status: ExecutionRecord['status']): ExecutionRecord => ({
   id: `exec-${String(i).padStart(3, '0')}`,
+  version: 0,
   createdAt: 1_700_000_000_000 + i,
   updatedAt: 1_700_000_000_000 + i,
   chainId: 31337,
@@ -45,6 +46,10 @@ const record = (i: number, status: ExecutionRecord['status']): ExecutionRecord =
   feeWei: status === 'confirmed' ? 21_000_000_000_000n : null,
   idempotencyKey: null,
   result: status === 'confirmed' ? { received: '29100000' } : null,
+  feeReservedWei: null,
+  nonceGoneSinceBlock: null,
+  cancelRequestedAt: null,
+  cancelRequestedBy: null,
 });
 
 beforeAll(async () => {

@@ -1,6 +1,8 @@
 import { type StartDevnetReturnType, startDevnet } from '@org/devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SwapExecutionDto } from '../src/dto/swap.js';
+import { generateDefiLlamaPools } from '../src/yield/testing/generateDefiLlamaPools.js';
+import { type DefiLlamaFixture, startDefiLlamaFixture } from '../src/yield/testing/startDefiLlamaFixture.js';
 import { rawHttp } from './helpers/rawHttp.js';
 import { type OperationInputs, type StringInput, specInputs } from './helpers/specInputs.js';
 import {
@@ -19,12 +21,16 @@ import {
 // 2. Every POST/PUT whose body fields are all optional works without a body: a bare `curl -X POST`.
 let devnet: StartDevnetReturnType;
 let server: TestServer;
+/** The yield endpoints read DefiLlama: a local fixture in its real shape, as the chain is a local devnet. */
+let llama: DefiLlamaFixture;
 const operations = specInputs().filter((op) => op.strings.length > 0);
 
 beforeAll(async () => {
   devnet = await startDevnet();
+  llama = await startDefiLlamaFixture({ pools: generateDefiLlamaPools({ count: 200, seed: 3 }) });
   const c = devnet.manifest.contracts;
   server = await startTestServer({
+    YIELD_DEFILLAMA_BASE_URL: llama.url,
     RPC_URL_DEVNET: devnet.rpcUrl,
     UNISWAP_V2_DEVNET: `${c.uniswapV2Router02},${c.uniswapV2Factory},${c.weth}`,
     UNISWAP_V3_DEVNET: `${c.uniswapV3Factory},${c.uniswapV3SwapRouter},${c.uniswapV3QuoterV2},SwapRouter`,
@@ -38,6 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
+  await llama?.close();
   await devnet?.stop();
 });
 

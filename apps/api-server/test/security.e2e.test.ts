@@ -114,6 +114,13 @@ describe('GET /security/token — on-chain evidence on the devnet (no provider k
     expect(body.isSafe).toBe(false);
   });
 
+  it('the 90%-buy-tax token → buyTax 90 and sellTax 0 (measured by the simulated buy and sell), not a honeypot, not safe', async () => {
+    const body = await report('devnet', devnet.manifest.tokens.buyTax.address);
+    expect(body.tax).toMatchObject({ buyTax: 90, sellTax: 0, isHoneypot: false });
+    expect(body.isSafe).toBe(false);
+    expect(body.factors.find((f) => f.id === 'buy-tax')?.points).toBe(-40);
+  });
+
   it('the 5% fee token → sell tax ≈ 5%', async () => {
     const body = await report('devnet', devnet.manifest.tokens.feeToken.address);
     expect(body.tax.isHoneypot).toBe(false);

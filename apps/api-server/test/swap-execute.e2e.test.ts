@@ -1,5 +1,6 @@
 import { devnetTokenList } from '@org/chain-evm';
 import {
+  buyTaxTokenAbi,
   mintToken,
   type StartDevnetReturnType,
   startDevnet,
@@ -160,13 +161,15 @@ describe('POST /swap/execute', () => {
     );
   });
 
-  it('selling a token priced only through a thin pool → 403 VALUE_UNKNOWN, nothing sent', async () => {
+  it('selling a token whose only pool is thin → 422 NO_ROUTE (a pool too shallow to price cannot carry the swap), nothing sent', async () => {
+    // The same depth rule decides pricing and routing: the quote finds no route, so the gateway is never asked.
+    // (A sale routed elsewhere of a token priced only through thin pools is VALUE_UNKNOWN: pricing-attack.e2e.)
     const thin = devnet.manifest.tokens.thin;
     await mintToken({ devnet, token: thin, to: wallet, amount: 10n ** 18n });
     const nonce = await reader.getTransactionCount(wallet);
     const res = await post({ tokenIn: thin.address, tokenOut: 'ETH', amountIn: '1' });
-    expect(res.status).toBe(403);
-    expect(((await res.json()) as { code: string }).code).toBe('VALUE_UNKNOWN');
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { code: string }).code).toBe('NO_ROUTE');
     expect(await reader.getTransactionCount(wallet)).toBe(nonce);
   });
 
@@ -201,6 +204,84 @@ describe('POST /swap/execute', () => {
     expect(res.status).toBe(403);
     expect(((await res.json()) as { code: string }).code).toBe('TOKEN_UNSAFE');
     expect(await reader.getTransactionCount(wallet)).toBe(nonce);
+  });
+
+  it('buying the 0% sell / 90% buy tax token → 403 TOKEN_BUY_TAX_TOO_HIGH before anything is signed or reserved', async () => {
+    const { buyTax } = devnet.manifest.tokens;
+    const nonce = await reader.getTransactionCount(wallet);
+    const before = (await (await server.call('/governor/status')).json()) as GovernorStatusDto;
+    const res = await post({ tokenIn: 'ETH', tokenOut: buyTax.address, amountIn: '0.01' });
+    expect(res.status).toBe(403);
+    const problem = (await res.json()) as { code: string; detail: string; executionId: string };
+    expect(problem.code).toBe('TOKEN_BUY_TAX_TOO_HIGH');
+    expect(problem.detail).toContain('90% buy tax');
+    expect(await reader.getTransactionCount(wallet)).toBe(nonce);
+    expect(await reader.getTransactionCount(wallet, 'pending')).toBe(nonce);
+    expect(await balanceOf(buyTax.address)).toBe(0n);
+    const after = (await (await server.call('/governor/status')).json()) as GovernorStatusDto;
+    expect(after.openReservations).toEqual([]);
+    expect(after.spent.daily.total.wei).toBe(before.spent.daily.total.wei);
+    const record = (await (await server.call(`/executions/${problem.executionId}`)).json()) as {
+      status: string;
+      transactions: unknown[];
+    };
+    expect(record).toMatchObject({ status: 'blocked', transactions: [] });
+    // The request's limit is the buy limit: a sell limit of 100% does not let it through.
+    const again = await post({
+      tokenIn: 'ETH',
+      tokenOut: buyTax.address,
+      amountIn: '0.01',
+      maxSellTaxBps: 10_000,
+    });
+    expect(((await again.json()) as { code: string }).code).toBe('TOKEN_BUY_TAX_TOO_HIGH');
+    expect(await reader.getTransactionCount(wallet)).toBe(nonce);
+  });
+
+  it('a 3% buy tax (under the limit): bought through the V2 fee-on-transfer function; amountReceived is what stayed, at least the minimum', async () => {
+    const { buyTax } = devnet.manifest.tokens;
+    const owner = new Wallet(devnet.manifest.accounts[0]!.privateKey, reader);
+    const token = new Contract(buyTax.address, buyTaxTokenAbi, owner);
+    await waitMined(token.getFunction('setBuyTaxBps')(300));
+    // A fresh provider for the chain's word on balances (not the server's, not the one that set up the test).
+    const fresh = new JsonRpcProvider(devnet.rpcUrl, 31337, {
+      staticNetwork: true,
+      batchMaxCount: 1,
+      cacheTimeout: -1,
+    });
+    try {
+      const held = () =>
+        new Contract(buyTax.address, erc20, fresh).getFunction('balanceOf')(wallet) as Promise<bigint>;
+      const before = await held();
+      const res = await post({
+        tokenIn: 'ETH',
+        tokenOut: buyTax.address,
+        amountIn: '0.01',
+        slippageBps: 100,
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as SwapExecutionDto;
+      expect(body.execution.status).toBe('confirmed');
+      const tx = await fresh.getTransaction(body.execution.txHash as string);
+      const v2 = new Interface([
+        'function swapExactETHForTokensSupportingFeeOnTransferTokens(uint256,address[],address,uint256)',
+      ]);
+      expect(tx?.data.slice(0, 10)).toBe(
+        v2.getFunction('swapExactETHForTokensSupportingFeeOnTransferTokens')?.selector,
+      );
+      const [amountOutMin] = v2.decodeFunctionData(
+        'swapExactETHForTokensSupportingFeeOnTransferTokens',
+        tx?.data as string,
+      ) as unknown as [bigint];
+      const arrived = (await held()) - before;
+      expect(arrived).toBeGreaterThan(0n);
+      expect(body.amountReceived?.amountBase).toBe(arrived.toString());
+      // The minimum the router enforced on the wallet's balance is the one the gateway was told it acquires.
+      expect(arrived).toBeGreaterThanOrEqual(amountOutMin);
+      expect(body.execution.acquires[0]?.amount).toBe(amountOutMin.toString());
+    } finally {
+      fresh.destroy();
+      await waitMined(token.getFunction('setBuyTaxBps')(9_000));
+    }
   });
 
   it('a swap whose simulation reverts → 422 SIMULATION_REVERTED with the reason, no open reservation, the swap not sent', async () => {

@@ -107,13 +107,15 @@ describe('GET /swap/quote', () => {
     expect(q.safety).toBeNull();
   });
 
-  it('a token priced only through a thin pool (under the liquidity floor) has no value: null, not 0', async () => {
+  it('a token whose only pool is under the liquidity floor: no quote (422 NO_ROUTE), so never a value of 0', async () => {
+    // The depth rule that keeps a thin pool from pricing also keeps it from carrying a swap.
     const thin = (devnet.manifest.tokens as unknown as Record<string, { address: string }>).thin
       ?.address as string;
-    const q = (await (
-      await server.call(`/swap/quote?tokenIn=${thin}&tokenOut=ETH&amountIn=1`)
-    ).json()) as SwapQuoteDto;
-    expect(q.value).toBeNull();
+    const res = await server.call(`/swap/quote?tokenIn=${thin}&tokenOut=ETH&amountIn=1`);
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as SwapQuoteDto & { code: string };
+    expect(body.code).toBe('NO_ROUTE');
+    expect(body.value).toBeUndefined();
   });
 
   it.each([

@@ -214,6 +214,123 @@ describe('/watcher on the devnet', () => {
     expect((await post<WatchCycleDto>('/watcher/check')).body.alerts).toEqual([]);
   });
 
+  it('a node whose head lags behind the baselines: each wallet shows status deferred with both blocks (list, summary, /events), nothing alerts; caught up → ok and the change reported once', async () => {
+    const before = await get<WatchedWalletDto[]>('/watcher/list');
+    const baselineBlock = before[0]?.baseline?.block as number;
+    expect(before.every((w) => w.status === 'ok' && w.baseline?.block === baselineBlock)).toBe(true);
+    expect(before.every((w) => /^0x[0-9a-f]{64}$/.test(w.baseline?.blockHash ?? ''))).toBe(true);
+    const payer = new Wallet(devnet.manifest.accounts[4]!.privateKey, reader);
+    await waitMined(payer.sendTransaction({ to: b().address, value: parseEther('0.2') }));
+    // Another node behind a load balancer, 2 blocks behind the one that answered last time: real, older blocks.
+    const older = await reader.send('eth_getBlockByNumber', [`0x${(baselineBlock - 2).toString(16)}`, false]);
+    const { opened, result: events } = openEvents(
+      `${server.url}/events`,
+      { 'X-API-Key': TEST_API_KEY },
+      (ev) => ev.filter((e) => e.event === 'watcher.deferred').length >= 2,
+      20_000,
+    );
+    await opened;
+    proxy.intercept = (r) =>
+      r.method === 'eth_getBlockByNumber' && r.params[0] === 'latest'
+        ? { result: older }
+        : r.method === 'eth_blockNumber'
+          ? { result: older.number }
+          : undefined;
+    let lagging: WatchCycleDto;
+    try {
+      lagging = (await post<WatchCycleDto>('/watcher/check')).body;
+      expect((await post<WatchCycleDto>('/watcher/check')).body.alerts).toEqual([]);
+    } finally {
+      proxy.intercept = undefined;
+    }
+    expect(lagging).toMatchObject({ checked: 0, alerts: [], failures: [] });
+    expect(lagging.deferred.map((d) => [d.address, d.headBlock, d.baselineBlock])).toEqual([
+      [before[0]?.address, baselineBlock - 2, baselineBlock],
+      [before[1]?.address, baselineBlock - 2, baselineBlock],
+    ]);
+    const during = await get<WatchedWalletDto[]>('/watcher/list');
+    expect(
+      during.map((w) => [w.status, w.deferred?.reason, w.deferred?.headBlock, w.deferred?.baselineBlock]),
+    ).toEqual([
+      ['deferred', 'head-behind-baseline', baselineBlock - 2, baselineBlock],
+      ['deferred', 'head-behind-baseline', baselineBlock - 2, baselineBlock],
+    ]);
+    expect(during.map((w) => w.baseline)).toEqual(before.map((w) => w.baseline));
+    const summary = await get<WatcherSummaryDto>('/watcher/summary');
+    expect(summary.walletsDeferred).toBe(2);
+    expect(summary.deferred.map((d) => [d.address, d.reason, d.headBlock, d.baselineBlock])).toEqual([
+      [before[0]?.address, 'head-behind-baseline', baselineBlock - 2, baselineBlock],
+      [before[1]?.address, 'head-behind-baseline', baselineBlock - 2, baselineBlock],
+    ]);
+    // Announced once per wallet, not on every deferred cycle.
+    const streamed = (await events).events.filter((e) => e.event === 'watcher.deferred');
+    expect(streamed.map((e) => JSON.parse(e.data).data.address).sort()).toEqual(
+      before.map((w) => w.address).sort(),
+    );
+
+    const caughtUp = (await post<WatchCycleDto>('/watcher/check')).body;
+    expect(caughtUp.deferred).toEqual([]);
+    expect(caughtUp.alerts.map((x) => [x.address, x.kind, x.details.direction, x.details.valueWei])).toEqual([
+      [b().address, 'balance-change', 'in', parseEther('0.2').toString()],
+    ]);
+    expect((await get<WatchedWalletDto[]>('/watcher/list')).map((w) => [w.status, w.deferred])).toEqual([
+      ['ok', null],
+      ['ok', null],
+    ]);
+    expect((await get<WatcherSummaryDto>('/watcher/summary')).walletsDeferred).toBe(0);
+  });
+
+  it('the chain goes back under the baselines (evm_revert) and regrows with other blocks: deferred, then one chain-reorg alert per wallet on /events, re-baselined, nothing invented', async () => {
+    const snapshot = (await reader.send('evm_snapshot', [])) as string;
+    const fork = await reader.getBlockNumber();
+    const payer = new Wallet(devnet.manifest.accounts[4]!.privateKey, reader);
+    await waitMined(payer.sendTransaction({ to: a().address, value: parseEther('0.3') }));
+    await reader.send('anvil_mine', ['0x2']);
+    await post<WatchCycleDto>('/watcher/check');
+    const before = await get<WatchedWalletDto[]>('/watcher/list');
+    expect(before.map((w) => w.baseline?.block)).toEqual([fork + 3, fork + 3]);
+
+    await reader.send('evm_revert', [snapshot]);
+    const back = (await post<WatchCycleDto>('/watcher/check')).body;
+    expect(back).toMatchObject({ checked: 0, alerts: [] });
+    expect((await get<WatchedWalletDto[]>('/watcher/list')).map((w) => w.status)).toEqual([
+      'deferred',
+      'deferred',
+    ]);
+
+    await waitMined(
+      payer.sendTransaction({ to: devnet.manifest.accounts[5]!.address, value: parseEther('0.1') }),
+    );
+    await reader.send('anvil_mine', ['0x2']);
+    const { opened, result: events } = openEvents(
+      `${server.url}/events`,
+      { 'X-API-Key': TEST_API_KEY },
+      (ev) => ev.filter((e) => e.event === 'watcher.alert').length >= 2,
+      20_000,
+    );
+    await opened;
+    const regrown = (await post<WatchCycleDto>('/watcher/check')).body;
+    expect(regrown.alerts.map((x) => [x.address, x.kind, x.severity, x.details.baselineBlock])).toEqual([
+      [a().address, 'chain-reorg', 'medium', fork + 3],
+      [b().address, 'chain-reorg', 'medium', fork + 3],
+    ]);
+    const alice = regrown.alerts.find((x) => x.address === a().address);
+    expect(alice?.details).toMatchObject({
+      baselineHash: before[0]?.baseline?.blockHash,
+      chainHash: (await reader.getBlock(fork + 3))?.hash,
+      changes: [{ asset: 'native', after: (await reader.getBalance(a().address, fork + 3)).toString() }],
+    });
+    const streamed = (await events).events.filter((e) => e.event === 'watcher.alert');
+    expect(streamed.map((e) => JSON.parse(e.data).data.kind)).toEqual(['chain-reorg', 'chain-reorg']);
+    const after = await get<WatchedWalletDto[]>('/watcher/list');
+    expect(after.map((w) => [w.status, w.baseline?.block, w.baseline?.blockHash])).toEqual([
+      ['ok', fork + 3, (await reader.getBlock(fork + 3))?.hash],
+      ['ok', fork + 3, (await reader.getBlock(fork + 3))?.hash],
+    ]);
+    expect((await get<WatcherSummaryDto>('/watcher/summary')).alertsByKind['chain-reorg']).toBe(2);
+    expect((await post<WatchCycleDto>('/watcher/check')).body.alerts).toEqual([]);
+  });
+
   it('remove stops watching (alerts stay)', async () => {
     const res = await server.call(`/watcher/remove?address=${b().address}`, { method: 'DELETE' });
     expect(res.status).toBe(200);

@@ -65,6 +65,9 @@ export type {
   ExecutionRecordPatch,
   ExecutionStatus,
   ExecutionStore,
+  ExpectedExecutionState,
+  UpdateExecutionParameters,
+  AddTransactionParameters,
   FeeQuote,
   Hex,
   IdempotencyState,
@@ -87,9 +90,19 @@ export {
 } from './gateway/decideConfirmation.js';
 export { MemoryIdempotencyStore } from './gateway/store/MemoryIdempotencyStore.js';
 export { ExecutionGateway } from './gateway/ExecutionGateway.js';
+export { ExecutionMovedError } from './gateway/ExecutionMovedError.js';
+export { SenderWindow, type SenderWindowParameters, type SenderWindowSlot } from './gateway/SenderWindow.js';
+export { CancelError, type CancelErrorCode } from './errors/CancelError.js';
+export { type RequestCancelParameters, requestCancel } from './gateway/requestCancel.js';
+export { isCancelTransaction } from './gateway/isCancelTransaction.js';
+export {
+  type TransitionExecutionParameters,
+  transitionExecution,
+} from './gateway/store/transitionExecution.js';
 export type {
   ApproveHeldParameters,
   AssessReturnType,
+  CancelExecutionParameters,
   ExecuteOptions,
   ExecuteReturnType,
   ExecutionGatewayParameters,
@@ -116,9 +129,14 @@ export {
 export {
   type CheckAcquiredTokensParameters,
   checkAcquiredTokens,
+  DEFAULT_MAX_BUY_TAX_BPS,
   DEFAULT_MAX_SELL_TAX_BPS,
   type SafetyVerdictInput,
 } from './gateway/checkAcquiredTokens.js';
+export {
+  type CheckTaxedBuyRouteParameters,
+  checkTaxedBuyRoute,
+} from './gateway/checkTaxedBuyRoute.js';
 export { SwapError, type SwapErrorCode } from './swap/SwapError.js';
 export type {
   ResolvedSwapToken,
@@ -179,9 +197,23 @@ export { isDefinitelyNotSent } from './gateway/steps/isDefinitelyNotSent.js';
 export {
   type PriceInNativeParameters,
   type PriceInNativeReturnType,
+  PRICING_TOKENS_PER_REQUEST,
   type PriceRoute,
   priceInNative,
 } from './gateway/steps/priceInNative.js';
+// Pricing rules (shared by the gateway's valuation, portfolio, approval risk, the watcher and quotes).
+export { type DepthWithinBandParameters, depthWithinBand } from './pricing/depthWithinBand.js';
+export { PricingError, type PricingErrorCode } from './pricing/PricingError.js';
+export {
+  DEFAULT_DEPTH_BAND_BPS,
+  DEFAULT_MAX_TWAP_DEVIATION_BPS,
+  DEFAULT_MIN_LIQUIDITY_WEI,
+  DEFAULT_TWAP_WINDOW_SECONDS,
+} from './pricing/pricingDefaults.js';
+export { resolvePricingRules } from './pricing/resolvePricingRules.js';
+export { type TwapDeviationBpsParameters, twapDeviationBps } from './pricing/twapDeviationBps.js';
+export type { PriceSourceRejection, PricingRules } from './pricing/types.js';
+export { type V3VirtualReservesParameters, v3VirtualReserves } from './pricing/v3VirtualReserves.js';
 export {
   GAS_MARGIN_BPS,
   type SimulateTransactionParameters,
@@ -286,12 +318,18 @@ export type {
   ListAlertsParameters,
   WatchAlert,
   WatchBaseline,
+  WatchDeferral,
   WatchedWallet,
   WatchStore,
   WatchSummary,
   WatchThresholds,
 } from './watcher/types.js';
 export { MemoryWatchStore } from './watcher/store/MemoryWatchStore.js';
+export {
+  type CheckBaselinesParameters,
+  type CheckBaselinesReturnType,
+  checkBaselines,
+} from './watcher/checkBaselines.js';
 export {
   type DetectWatchAlertsParameters,
   detectWatchAlerts,
@@ -358,3 +396,160 @@ export { type UsdFromWeiParameters, usdFromWei } from './portfolio/usdFromWei.js
 export { type PortfolioTotalsParameters, portfolioTotals } from './portfolio/portfolioTotals.js';
 export { defaultUsdToken } from './portfolio/defaultUsdToken.js';
 export { type ReadPortfolioParameters, readPortfolio } from './portfolio/readPortfolio.js';
+export {
+  BridgeProviderError,
+  type BridgeProviderErrorCode,
+  type BridgeProviderErrorParameters,
+  LIFI_ERROR_CODES,
+} from './bridge/BridgeProviderError.js';
+export type {
+  BridgeData,
+  BridgeQuoteRequest,
+  BridgeRefusal,
+  BridgeState,
+  DecodedLifiCalldata,
+  LifiChain,
+  LifiConnection,
+  LifiFacetData,
+  LifiFeeCost,
+  LifiGasCost,
+  LifiQuote,
+  LifiRateLimit,
+  LifiStatus,
+  LifiStatusTransaction,
+  LifiStatusValue,
+  LifiSwapData,
+  LifiToken,
+  LifiToolError,
+  LifiTools,
+  LifiTransactionRequest,
+} from './bridge/types.js';
+export { bpsToLifiSlippage } from './bridge/bpsToLifiSlippage.js';
+export { lifiSlippageToBps } from './bridge/lifiSlippageToBps.js';
+export { type HeaderReader, parseRateLimitHeaders } from './bridge/parseRateLimitHeaders.js';
+export { parseLifiQuote } from './bridge/parseLifiQuote.js';
+export { parseLifiStatus } from './bridge/parseLifiStatus.js';
+export { parseLifiChains } from './bridge/parseLifiChains.js';
+export { parseLifiConnections } from './bridge/parseLifiConnections.js';
+export { parseLifiTools } from './bridge/parseLifiTools.js';
+export type { LifiFetch } from './bridge/lifiRequest.js';
+export {
+  type CreateLifiClientParameters,
+  createLifiClient,
+  type GetLifiConnectionsParameters,
+  type GetLifiQuoteParameters,
+  type GetLifiStatusParameters,
+  LIFI_DEFAULT_MAX_PRICE_IMPACT_BPS,
+  type LifiClient,
+  type LifiRateLimitStatus,
+} from './bridge/createLifiClient.js';
+export { LIFI_FACET_FUNCTIONS, type LifiFacetFunction } from './bridge/lifiFacetFunctions.js';
+export {
+  type DecodeLifiCalldataParameters,
+  type DecodeLifiCalldataReturnType,
+  decodeLifiCalldata,
+} from './bridge/decodeLifiCalldata.js';
+export { LIFI_CONTRACTS, type LifiChainContracts } from './bridge/lifiContracts.js';
+export {
+  type ResolveBridgeAllowlistParameters,
+  resolveBridgeAllowlist,
+} from './bridge/resolveBridgeAllowlist.js';
+export {
+  type CheckBridgeQuoteMatchesRequestParameters,
+  checkBridgeQuoteMatchesRequest,
+} from './bridge/checkBridgeQuoteMatchesRequest.js';
+export { type CheckBridgeContractsParameters, checkBridgeContracts } from './bridge/checkBridgeContracts.js';
+export {
+  type CheckBridgeCalldataParameters,
+  type CheckBridgeCalldataReturnType,
+  checkBridgeCalldata,
+} from './bridge/checkBridgeCalldata.js';
+export {
+  type CheckBridgeTransactionParameters,
+  type CheckBridgeTransactionReturnType,
+  checkBridgeTransaction,
+} from './bridge/checkBridgeTransaction.js';
+export { type CheckBridgeSlippageParameters, checkBridgeSlippage } from './bridge/checkBridgeSlippage.js';
+export {
+  type CheckBridgeRequoteParameters,
+  type CheckBridgeRequoteReturnType,
+  checkBridgeRequote,
+} from './bridge/checkBridgeRequote.js';
+export {
+  type CheckBridgeQuoteParameters,
+  type CheckBridgeQuoteReturnType,
+  checkBridgeQuote,
+} from './bridge/checkBridgeQuote.js';
+export {
+  type NormalizeBridgeStatusParameters,
+  type NormalizeBridgeStatusReturnType,
+  normalizeBridgeStatus,
+} from './bridge/normalizeBridgeStatus.js';
+export { YieldError, type YieldErrorCode } from './yield/YieldError.js';
+export type {
+  ListSharePricesParameters,
+  SharePriceSample,
+  SharePriceStore,
+  VaultPosition,
+  VaultState,
+} from './yield/types.js';
+export {
+  type ReadVaultStatesParameters,
+  type ReadVaultStatesReturnType,
+  readVaultStates,
+} from './yield/readVaultStates.js';
+export {
+  type MeasureVaultApyParameters,
+  type MeasureVaultApyReturnType,
+  measureVaultApy,
+} from './yield/measureVaultApy.js';
+export { MemorySharePriceStore } from './yield/store/MemorySharePriceStore.js';
+export {
+  type SampleVaultSharePricesParameters,
+  type SampleVaultSharePricesReturnType,
+  sampleVaultSharePrices,
+} from './yield/sampleVaultSharePrices.js';
+export {
+  type CheckDepositPreflightParameters,
+  type CheckDepositPreflightReturnType,
+  checkDepositPreflight,
+  DEFAULT_DEPOSIT_TOLERANCE_BPS,
+  DEFAULT_MIN_VAULT_SUPPLY_SHARES,
+  type DepositPreflightReads,
+  type DepositPreflightRefusalCode,
+} from './yield/checkDepositPreflight.js';
+export {
+  type ReadDepositPreflightParameters,
+  type ReadDepositPreflightReturnType,
+  readDepositPreflight,
+} from './yield/readDepositPreflight.js';
+export {
+  type ComputeCompoundEconomicsParameters,
+  type ComputeCompoundEconomicsReturnType,
+  computeCompoundEconomics,
+  DEFAULT_COMPOUND_MIN_GAIN_FACTOR_BPS,
+  RATE_SCALE,
+  YEAR_SECONDS,
+} from './yield/computeCompoundEconomics.js';
+export {
+  type DecodedDepositCalldata,
+  DEPOSIT_SELECTOR,
+  decodeDepositCalldata,
+} from './yield/decodeDepositCalldata.js';
+export { encodeDepositCalldata } from './yield/encodeDepositCalldata.js';
+export {
+  type DepositExecutionResult,
+  type DepositJournalEntry,
+  type ReadDepositJournalEntryReturnType,
+  readDepositJournalEntry,
+} from './yield/readDepositJournalEntry.js';
+export {
+  type ListDepositJournalParameters,
+  type ListDepositJournalReturnType,
+  listDepositJournal,
+} from './yield/listDepositJournal.js';
+export {
+  type SummarizeVaultCostBasisParameters,
+  type SummarizeVaultCostBasisReturnType,
+  summarizeVaultCostBasis,
+} from './yield/summarizeVaultCostBasis.js';

@@ -16,3 +16,7 @@ export {
   type SqliteApprovalScanStoreParameters,
 } from './approvals/store/SqliteApprovalScanStore.js';
 export { SqliteWatchStore, type SqliteWatchStoreParameters } from './watcher/store/SqliteWatchStore.js';
+export {
+  SqliteSharePriceStore,
+  type SqliteSharePriceStoreParameters,
+} from './yield/store/SqliteSharePriceStore.js';

@@ -55,7 +55,9 @@ describe('exported ABIs match the deployed artifacts', () => {
     expectSubset(abis.honeypotTokenAbi, contracts.HoneypotToken.abi as InterfaceAbi);
     expectSubset(abis.feeOnTransferTokenAbi, contracts.FeeOnTransferToken.abi as InterfaceAbi);
     expectSubset(abis.switchableTokenAbi, contracts.SwitchableToken.abi as InterfaceAbi);
+    expectSubset(abis.buyTaxTokenAbi, contracts.BuyTaxToken.abi as InterfaceAbi);
     expectSubset(abis.erc721Abi, contracts.DevnetCollectible.abi as InterfaceAbi);
+    expectSubset(abis.devnetBridgeAbi, contracts.DevnetBridge.abi as InterfaceAbi);
   });
 
   it('Multicall3: every selector is dispatched by the public bytecode', () => {

@@ -310,6 +310,27 @@ export const switchableTokenAbi = [
 ] as const;
 
 /**
+ * The devnet buy-tax token's extra surface (on top of {@link erc20Abi}): a tax on every transfer out of its flagged
+ * pair, burned from the recipient. Only the owner (the devnet deployer, `accounts[0]`) may change it.
+ *
+ * @example
+ * ```ts
+ * import { Contract } from 'ethers';
+ * import { buyTaxTokenAbi } from '@org/devnet';
+ * await new Contract(devnet.manifest.tokens.buyTax.address, buyTaxTokenAbi, deployer).setBuyTaxBps(300); // 3%
+ * ```
+ */
+export const buyTaxTokenAbi = [
+  'function owner() view returns (address)',
+  'function isPair(address) view returns (bool)',
+  'function buyTaxBps() view returns (uint256)',
+  'function setBuyTaxBps(uint256 bps)',
+  'event BuyTaxSet(uint256 bps)',
+  'error OnlyOwner()',
+  'error TaxTooHigh(uint256 bps)',
+] as const;
+
+/**
  * ERC-721 (OpenZeppelin 5) plus the devnet collection's open `mint(address,uint256)` (DEVNET ONLY): operator
  * approvals (`setApprovalForAll` / `isApprovedForAll`, event `ApprovalForAll`).
  *
@@ -336,4 +357,42 @@ export const erc721Abi = [
   'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
   'event Approval(address indexed owner, address indexed approved, uint256 indexed tokenId)',
   'event ApprovalForAll(address indexed owner, address indexed operator, bool approved)',
+] as const;
+
+/**
+ * The devnet bridge (`manifest.contracts.devnetBridge`, same address on every devnet chain). Its entry point takes
+ * LI.FI's `BridgeData` tuple (transactionId, bridge, integrator, referrer, sendingAssetId, receiver, minAmount,
+ * destinationChainId, hasSourceSwaps, hasDestinationCall) then `(receivingAssetId, outputAmount)`; `fill` and
+ * `refund` are the relayer's (`DEVNET_BRIDGE_RELAYER`).
+ *
+ * @example
+ * ```ts
+ * import { Contract } from 'ethers';
+ * import { devnetBridgeAbi } from '@org/devnet';
+ * const bridge = new Contract(devnet.manifest.contracts.devnetBridge, devnetBridgeAbi, provider);
+ * const { depositor, amount, refunded } = await bridge.deposits(transactionId);
+ * ```
+ */
+export const devnetBridgeAbi = [
+  'function startBridgeTokensViaDevnetBridge((bytes32 transactionId, string bridge, string integrator, address referrer, address sendingAssetId, address receiver, uint256 minAmount, uint256 destinationChainId, bool hasSourceSwaps, bool hasDestinationCall) bridgeData, (address receivingAssetId, uint256 outputAmount) devnetData) payable',
+  'function fill(bytes32 transactionId, address assetId, address receiver, uint256 amount)',
+  'function refund(bytes32 transactionId)',
+  'function relayer() view returns (address)',
+  'function filled(bytes32 transactionId) view returns (bool)',
+  'function deposits(bytes32 transactionId) view returns (address depositor, address assetId, uint256 amount, uint256 destinationChainId, bool refunded)',
+  'event LiFiTransferStarted((bytes32 transactionId, string bridge, string integrator, address referrer, address sendingAssetId, address receiver, uint256 minAmount, uint256 destinationChainId, bool hasSourceSwaps, bool hasDestinationCall) bridgeData)',
+  'event LiFiTransferCompleted(bytes32 indexed transactionId, address receivingAssetId, address receiver, uint256 amount, uint256 timestamp)',
+  'event DevnetBridgeDeposit(bytes32 indexed transactionId, address indexed depositor, address receivingAssetId, uint256 outputAmount, uint256 value)',
+  'event DevnetBridgeRefunded(bytes32 indexed transactionId, address indexed depositor, address assetId, uint256 amount)',
+  'error NotRelayer()',
+  'error InvalidReceiver()',
+  'error InvalidAmount()',
+  'error SameChain()',
+  'error SourceSwapsUnsupported()',
+  'error DuplicateTransaction(bytes32 transactionId)',
+  'error NativeValueTooLow(uint256 sent, uint256 required)',
+  'error AlreadyFilled(bytes32 transactionId)',
+  'error NothingToRefund(bytes32 transactionId)',
+  'error NativeTransferFailed()',
+  'error TokenTransferFailed(address token)',
 ] as const;

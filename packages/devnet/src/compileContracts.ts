@@ -13,7 +13,11 @@ export type DevnetContractName =
   | 'DevnetVault'
   | 'HighTaxToken'
   | 'SwitchableToken'
-  | 'DevnetCollectible';
+  | 'DevnetCollectible'
+  | 'BuyTaxToken'
+  | 'DevnetBridge'
+  | 'DevnetFeeVault'
+  | 'DevnetCappedVault';
 
 /** ABI and creation bytecode of one compiled contract. */
 export interface CompiledContract {
@@ -48,6 +52,10 @@ const CONTRACT_NAMES: readonly DevnetContractName[] = [
   'HighTaxToken',
   'SwitchableToken',
   'DevnetCollectible',
+  'BuyTaxToken',
+  'DevnetBridge',
+  'DevnetFeeVault',
+  'DevnetCappedVault',
 ];
 const OZ_PREFIX = '@openzeppelin/contracts/';
 const SETTINGS = {
@@ -101,7 +109,7 @@ function readDevnetSources(): Record<string, string> {
 
 /**
  * Compiles the devnet's test contracts (honeypot, fee-on-transfer, 95%-sell-tax, switchable, ERC-4626 vault,
- * mintable ERC-20, mintable ERC-721) with solc-js 0.8.37 (`evmVersion: 'cancun'`) against the installed `@openzeppelin/contracts`,
+ * mintable ERC-20, mintable ERC-721, the two-chain bridge, an ERC-4626 vault with entry/exit fees, a capped ERC-4626 vault) with solc-js 0.8.37 (`evmVersion: 'cancun'`) against the installed `@openzeppelin/contracts`,
  * caching the output by source hash. solc-js is loaded only on a cache miss (it costs about a second).
  *
  * @example

@@ -3,6 +3,25 @@ import type { DevnetAccount } from './types.js';
 /** Chain id of the devnet (anvil's default). */
 export const DEVNET_CHAIN_ID = 31_337;
 
+/** Chain id of the second devnet chain (`startDevnet({ chainId: DEVNET_B_CHAIN_ID })`), the bridge's other side. */
+export const DEVNET_B_CHAIN_ID = 31_338;
+
+/**
+ * The devnet bridge's relayer: the only account its `fill` and `refund` accept. A fixed, public key (derived from
+ * `keccak256("org devnet bridge relayer")`), funded with 100 ETH on every devnet chain and none of anvil's ten
+ * accounts, so that relaying never races a test's own nonces. DEVNET ONLY: the key is public.
+ *
+ * @example
+ * ```ts
+ * import { DEVNET_BRIDGE_RELAYER } from '@org/devnet';
+ * DEVNET_BRIDGE_RELAYER.address; // 0xEd2E…6E27
+ * ```
+ */
+export const DEVNET_BRIDGE_RELAYER: Readonly<DevnetAccount> = Object.freeze({
+  address: '0xEd2EbeA31C0E82898F29105ac12CC5eDbD376E27',
+  privateKey: '0xf34c102f4431a31f66814923d7042d65495b9d163db9845599964004872d12ce',
+} as const);
+
 /** Canonical Multicall3 address; the devnet places Multicall3's runtime code here. */
 export const MULTICALL3_ADDRESS: `0x${string}` = '0xcA11bde05977b3631167028862bE2a173976CA11';
 

@@ -10,6 +10,7 @@ import {
   waitForNoTaggedProcesses,
 } from '../test/helpers.js';
 import {
+  buyTaxTokenAbi,
   erc20Abi,
   erc721Abi,
   erc4626Abi,
@@ -116,6 +117,7 @@ describe('deployed layout', () => {
         'WETH/TAX',
         'WETH/SWITCH',
         'WETH/THIN',
+        'WETH/BTAX',
       ]),
     );
   });
@@ -131,6 +133,8 @@ describe('deployed layout', () => {
       uniswapV3SwapRouter: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707',
       uniswapV3QuoterV2: '0x0165878A594ca255338adfa4d48449f69242Eb8F',
       uniswapV3PositionManager: '0xa513E6E4b8f2a923D98304ec87F64353C4D5C853',
+      // Layout 6: appended after the ERC-721, nothing above moved.
+      devnetBridge: '0x4631BCAbD6dF18D94796344963cB60d44a4136b6',
     });
     expect(Object.fromEntries(Object.entries(tokens).map(([key, token]) => [key, token.address]))).toEqual({
       usdc: '0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6',
@@ -143,6 +147,9 @@ describe('deployed layout', () => {
       switchable: '0x04C89607413713Ec9775E14b954286519d836FEf',
       thin: '0x4C4a2f8c81640e47606d3fd77B353E87Ba015584',
       lonely: '0x21dF544947ba3E8b3c32561399E88B52Dc8b2823',
+      buyTax: '0x2B0d36FACD61B71CC05ab8F3D2355ec3631C0dd5',
+      feeVault: '0xAA292E8611aDF267e563f334Ee42320aC96D0463',
+      cappedVault: '0x5c74c94173F05dA1720953407cbb920F3DF9f887',
     });
     expect(pools.v2).toEqual({
       'WETH/USDC': '0x5815C528EeA756e757418790c6Bc827d370366D9',
@@ -154,6 +161,7 @@ describe('deployed layout', () => {
       'WETH/TAX': '0x681764d529Fbd48280eE6Eb677f123294AdF8b65',
       'WETH/SWITCH': '0x49cfb378c8Ce55a4dAF977d9De9170E292390921',
       'WETH/THIN': '0x25673Ab513139223d35489C4Eae80cd0817d93BA',
+      'WETH/BTAX': '0x2Aa7B07d83ef371734997cCBe7d348B5fb362630',
     });
     expect(pools.v3).toEqual({
       'WETH/USDC/3000': { address: '0x0e0FC52368C72e2E5411aAB6Cc7F90E55e72A341', fee: 3000 },
@@ -375,6 +383,55 @@ describe('high-tax token', () => {
   });
 });
 
+describe('buy-tax token', () => {
+  it('a buy out of its pair keeps 10%: the pair’s Transfer shows the full amount, then 90% is burned from the buyer; sells are untaxed', async () => {
+    const { contracts, tokens, pools } = devnet.manifest;
+    expect(await wethReserves(pools.v2['WETH/BTAX']!)).toEqual([parseEther('500'), parseEther('5000000')]);
+    const signer = devSigner(devnet, provider, 7);
+    const router = contractAt(contracts.uniswapV2Router02, uniswapV2RouterAbi, signer);
+    const token = contractAt(tokens.buyTax.address, [...erc20Abi, ...buyTaxTokenAbi], signer);
+    expect(await token.buyTaxBps()).toBe(9_000n);
+    const path = [contracts.weth, tokens.buyTax.address];
+    const [, poolOut] = await router.getAmountsOut(parseEther('0.01'), path);
+    const receipt = await waitMined(
+      sendWithMargin(
+        router.swapExactETHForTokensSupportingFeeOnTransferTokens,
+        [0, path, signer.address, deadline()],
+        { value: parseEther('0.01') },
+      ),
+    );
+    const kept = poolOut - (poolOut * 9_000n) / 10_000n;
+    expect(await token.balanceOf(signer.address)).toBe(kept);
+    const transfers = receipt.logs
+      .filter((l) => l.address === tokens.buyTax.address)
+      .map((l) => token.interface.parseLog(l))
+      .filter((e) => e?.name === 'Transfer')
+      .map((e) => [e?.args[0], e?.args[1], e?.args[2]]);
+    expect(transfers).toEqual([
+      [pools.v2['WETH/BTAX'], signer.address, poolOut],
+      [signer.address, ZeroAddress, poolOut - kept],
+    ]);
+    // A sell into the pair: the pair receives everything sent.
+    const pairBefore: bigint = await token.balanceOf(pools.v2['WETH/BTAX']!);
+    await waitMined(token.transfer(pools.v2['WETH/BTAX']!, 1_000n));
+    expect((await token.balanceOf(pools.v2['WETH/BTAX']!)) - pairBefore).toBe(1_000n);
+  });
+
+  it('only the owner (the deployer) may change the buy tax, at most 100%', async () => {
+    const { tokens } = devnet.manifest;
+    const stranger = contractAt(tokens.buyTax.address, buyTaxTokenAbi, devSigner(devnet, provider, 7));
+    await expect(stranger.setBuyTaxBps.staticCall(0)).rejects.toMatchObject({
+      revert: { name: 'OnlyOwner' },
+    });
+    const owner = contractAt(tokens.buyTax.address, buyTaxTokenAbi, devSigner(devnet, provider, 0));
+    await expect(owner.setBuyTaxBps.staticCall(10_001)).rejects.toMatchObject({
+      revert: { name: 'TaxTooHigh', args: [10_001n] },
+    });
+    await waitMined(owner.setBuyTaxBps(300));
+    expect(await owner.buyTaxBps()).toBe(300n);
+  });
+});
+
 /** A V2 pair's reserves as (WETH, other token). */
 async function wethReserves(pair: string): Promise<[bigint, bigint]> {
   const contract = contractAt(pair, uniswapV2PairAbi, provider);
@@ -382,10 +439,39 @@ async function wethReserves(pair: string): Promise<[bigint, bigint]> {
   return (await contract.token0()) === devnet.manifest.contracts.weth ? [r0, r1] : [r1, r0];
 }
 
+describe('pricing depth and history (appended last)', () => {
+  it('the 100-WETH pairs and the 0.05% USDC pool are deepened at their own price; every V3 pool answers a 30-minute observe', async () => {
+    const { pools } = devnet.manifest;
+    expect(await wethReserves(pools.v2['WETH/HONEY']!)).toEqual([parseEther('500'), parseEther('5000000')]);
+    expect(await wethReserves(pools.v2['WETH/TAX']!)).toEqual([parseEther('500'), parseEther('5000000')]);
+    // FEE arrives 5% short both times: 950,000 then 3,800,000.
+    expect(await wethReserves(pools.v2['WETH/FEE']!)).toEqual([parseEther('500'), parseEther('4750000')]);
+    const oracle = [
+      'function observe(uint32[]) view returns (int56[], uint160[])',
+      'function slot0() view returns (uint160, int24 tick, uint16, uint16 cardinality, uint16 cardinalityNext, uint8, bool)',
+      'function liquidity() view returns (uint128)',
+    ] as const;
+    const latest = await provider.getBlock('latest');
+    expect(Math.abs((latest?.timestamp ?? 0) - Math.floor(Date.now() / 1000))).toBeLessThan(120);
+    for (const pool of Object.values(pools.v3)) {
+      const contract = contractAt(pool.address, oracle, provider);
+      const slot0 = await contract.slot0();
+      expect(Number(slot0.cardinalityNext)).toBe(256);
+      const [cumulatives] = (await contract.observe([1800, 0])) as [bigint[]];
+      // Nothing traded in the window: the mean tick is the current tick.
+      expect(((cumulatives[1] as bigint) - (cumulatives[0] as bigint)) / 1800n).toBe(slot0.tick);
+    }
+    // Full range, 500 WETH : 1,500,000 USDC: L = √(500e18 · 1.5e12).
+    const usdc500 = contractAt(pools.v3['WETH/USDC/500']!.address, oracle, provider);
+    expect(await usdc500.liquidity()).toBeGreaterThan(27_386_000_000_000_000n);
+  });
+});
+
 describe('switchable token', () => {
   it('trades like a plain token through a deep WETH/SWITCH pair until anyone switches it off', async () => {
     const { contracts, tokens, pools } = devnet.manifest;
-    expect(await wethReserves(pools.v2['WETH/SWITCH']!)).toEqual([parseEther('100'), parseEther('1000000')]);
+    // 100 : 1,000,000 seeded, then deepened to 500 : 5,000,000 at the end of the deployment (pricing depth).
+    expect(await wethReserves(pools.v2['WETH/SWITCH']!)).toEqual([parseEther('500'), parseEther('5000000')]);
     const signer = devSigner(devnet, provider, 5);
     const router = contractAt(contracts.uniswapV2Router02, uniswapV2RouterAbi, signer);
     const path = [contracts.weth, tokens.switchable.address];
@@ -515,6 +601,77 @@ describe('ERC-4626 vault', () => {
     expect(await vault.balanceOf(signer.address)).toBe(0n);
     expect(await usdc.balanceOf(signer.address)).toBe(expectedAssets);
     expect(assets - expectedAssets).toBeLessThanOrEqual(2n);
+  });
+});
+
+describe('ERC-4626 vaults for yield', () => {
+  it('the plain vault: a donation of the asset raises the share price (convertToAssets and previewRedeem)', async () => {
+    const { tokens } = devnet.manifest;
+    const vault = contractAt(tokens.vault.address, erc4626Abi, provider);
+    const one = parseUnits('1', 6);
+    const before: bigint = await vault.convertToAssets(one);
+    const exitBefore: bigint = await vault.previewRedeem(one);
+    const totalAssets: bigint = await vault.totalAssets();
+    const totalSupply: bigint = await vault.totalSupply();
+    // Donate 10% of the vault's assets straight to it (a transfer, no shares minted).
+    const donation = totalAssets / 10n;
+    const donor = devSigner(devnet, provider, 6);
+    await mintToken({ devnet, token: tokens.usdc, to: donor.address as `0x${string}`, amount: donation });
+    await waitMined(
+      contractAt(tokens.usdc.address, erc20Abi, donor).transfer(tokens.vault.address, donation),
+    );
+    const after: bigint = await vault.convertToAssets(one);
+    expect(await vault.totalSupply()).toBe(totalSupply);
+    // OpenZeppelin's virtual offset: assets per share = one * (totalAssets + 1) / (totalSupply + 1), rounded down.
+    expect(after).toBe((one * (totalAssets + donation + 1n)) / (totalSupply + 1n));
+    expect(after).toBeGreaterThan(before);
+    expect(await vault.previewRedeem(one)).toBeGreaterThan(exitBefore);
+  });
+
+  it('the fee vault: previewDeposit and previewRedeem include the 2% entry and 0.5% exit fees, convert* do not', async () => {
+    const { tokens } = devnet.manifest;
+    const signer = devSigner(devnet, provider, 6);
+    const vault = contractAt(tokens.feeVault.address, erc4626Abi, signer);
+    expect(await vault.asset()).toBe(tokens.usdc.address);
+    // Seeded with 100,000 USDC, of which the 2% fee on the total (rounded up) bought no shares.
+    const seed = parseUnits('100000', 6);
+    expect(await vault.totalSupply()).toBe(seed - (seed * 200n + 10_199n) / 10_200n);
+    const assets = parseUnits('1000', 6);
+    const ideal: bigint = await vault.convertToShares(assets);
+    const preview: bigint = await vault.previewDeposit(assets);
+    // Fee on the total: ceil(1000 × 200 / 10200) USDC stays out of the shares.
+    const fee = (assets * 200n + 10_199n) / 10_200n;
+    expect(preview).toBe(await vault.convertToShares(assets - fee));
+    expect(preview).toBeLessThan(ideal);
+    await mintToken({ devnet, token: tokens.usdc, to: signer.address as `0x${string}`, amount: assets });
+    await waitMined(
+      contractAt(tokens.usdc.address, erc20Abi, signer).approve(tokens.feeVault.address, assets),
+    );
+    await waitMined(vault.deposit(assets, signer.address));
+    const shares: bigint = await vault.balanceOf(signer.address);
+    expect(shares).toBe(preview);
+    const gross: bigint = await vault.convertToAssets(shares);
+    const exit: bigint = await vault.previewRedeem(shares);
+    expect(exit).toBe(gross - (gross * 50n + 10_049n) / 10_050n);
+    await waitMined(vault.redeem(shares, signer.address, signer.address));
+    expect(await contractAt(tokens.usdc.address, erc20Abi, provider).balanceOf(signer.address)).toBe(exit);
+  });
+
+  it('the capped vault: maxDeposit is what is left under the 1,000 USDC cap, and a larger deposit reverts', async () => {
+    const { tokens } = devnet.manifest;
+    const signer = devSigner(devnet, provider, 6);
+    const vault = contractAt(tokens.cappedVault.address, erc4626Abi, signer);
+    expect(await vault.asset()).toBe(tokens.usdc.address);
+    expect(await vault.totalAssets()).toBe(parseUnits('500', 6));
+    expect(await vault.maxDeposit(signer.address)).toBe(parseUnits('500', 6));
+    const request = parseUnits('600', 6);
+    await mintToken({ devnet, token: tokens.usdc, to: signer.address as `0x${string}`, amount: request });
+    await waitMined(
+      contractAt(tokens.usdc.address, erc20Abi, signer).approve(tokens.cappedVault.address, request),
+    );
+    await expect(vault.deposit.estimateGas(request, signer.address)).rejects.toThrow();
+    await waitMined(vault.deposit(parseUnits('500', 6), signer.address));
+    expect(await vault.maxDeposit(signer.address)).toBe(0n);
   });
 });
 

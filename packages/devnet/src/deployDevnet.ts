@@ -1,19 +1,28 @@
 import { getAddress, Interface, type InterfaceAbi, MaxUint256, ZeroAddress } from 'ethers';
 import { multicall3CreationBytecode } from './artifacts/multicall3Bytecode.js';
 import type { CompiledContract, DevnetContractName } from './compileContracts.js';
-import { ANVIL_ACCOUNTS, DEVNET_CHAIN_ID, MULTICALL3_ADDRESS } from './constants.js';
+import { ANVIL_ACCOUNTS, DEVNET_BRIDGE_RELAYER, MULTICALL3_ADDRESS } from './constants.js';
 import type { RpcClient } from './createRpcClient.js';
 import { encodeSqrtPriceX96 } from './encodeSqrtPriceX96.js';
 import { DeploymentError } from './errors/DeploymentError.js';
 import {
   ACCOUNT_BALANCE,
+  PLAN_BUY_TAX,
+  PLAN_BUY_TAX_V2_POOLS,
+  PLAN_BRIDGE_LIQUIDITY,
+  PLAN_CAPPED_VAULT,
   PLAN_COLLECTIBLE,
+  PLAN_DEPTH_TOP_UPS,
   PLAN_ERC20S,
+  PLAN_FEE_VAULT,
   PLAN_FEE_TOKEN,
   PLAN_HIGH_TAX,
+  PLAN_HISTORY_SECONDS,
   PLAN_HONEYPOT,
   PLAN_LATE_V2_POOLS,
   PLAN_LONELY,
+  PLAN_RELAYER_BALANCE,
+  PLAN_OBSERVATION_CARDINALITY,
   PLAN_SWITCHABLE,
   PLAN_THIN,
   PLAN_V2_POOLS,
@@ -36,7 +45,10 @@ export type DevnetLayout = Omit<DevnetManifest, 'rpcUrl'>;
 
 /** Parameters of {@link deployDevnet}. */
 export interface DeployDevnetParameters {
-  /** Client of a fresh anvil (chain id 31337, default mnemonic, automine). */
+  /**
+   * Client of a fresh anvil (default mnemonic, automine). Any chain id: the layout records the node's, and every
+   * address is the same on every chain (same deployer, same nonces), like a contract deployed with CREATE2.
+   */
   rpc: RpcClient;
   /** Output of `compileContracts()`. */
   compiled: Record<DevnetContractName, CompiledContract>;
@@ -70,7 +82,10 @@ function loadArtifact(path: string): Artifact {
  * Uniswap V2 (factory, Router02) and V3 (factory, SwapRouter, QuoterV2, NonfungiblePositionManager), the
  * USDC/DAI/WBTC-like tokens, the honeypot, the fee-on-transfer token and the ERC-4626 vault, then seeds the
  * V2 pairs and full-range V3 positions at ETH ≈ 3,000 USD and BTC ≈ 60,000 USD; the tokens added later (95% sell
- * tax, switchable, thin pool, no pool) and an ERC-721 come after all of it, so earlier addresses never move.
+ * tax, switchable, thin pool, no pool), an ERC-721, a 90% buy-tax token and the two-chain bridge (with its
+ * liquidity) come after all of it, so earlier addresses never move; last, pricing depth (the 100-WETH pairs and
+ * the 0.05% USDC pool deepened at their price) and V3 observation slots. The deployment runs two hours behind the
+ * wall clock and ends back on it, so the V3 oracles have history.
  *
  * @example
  * ```ts
@@ -82,6 +97,7 @@ function loadArtifact(path: string): Artifact {
 export async function deployDevnet(parameters: DeployDevnetParameters): Promise<DeployDevnetReturnType> {
   const { rpc, compiled } = parameters;
   const deployer = ANVIL_ACCOUNTS[0]!.address;
+  const chainId = Number(BigInt(await rpc.request<Hex>('eth_chainId', [])));
 
   const send = (step: string, tx: { to?: Hex; data: Hex; value?: bigint }) =>
     sendTransaction({ rpc, step, from: deployer, ...tx });
@@ -105,6 +121,11 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
     abi: compiled[name].abi as InterfaceAbi,
     bytecode: compiled[name].bytecode,
   });
+
+  // 0. The deployment runs PLAN_HISTORY_SECONDS behind the wall clock; step 13 brings the chain back. Only block
+  //    timestamps move (every address is a function of the deployer's nonce): the V3 pools' oracles then have two
+  //    hours of history, so `observe` answers for a 30-minute window as it does for an established pool.
+  await rpc.request('evm_setTime', [Math.floor(Date.now() / 1000) - PLAN_HISTORY_SECONDS]);
 
   // 1. Core infrastructure from npm artifacts.
   const weth9 = loadArtifact('canonical-weth/build/contracts/WETH9.json');
@@ -141,7 +162,7 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
   ]);
 
   // 2. Test tokens compiled with solc-js.
-  const tokens: Partial<Record<PlanTokenKey | 'vault', DevnetToken>> = {};
+  const tokens: Partial<Record<PlanTokenKey | 'vault' | 'feeVault' | 'cappedVault', DevnetToken>> = {};
   for (const token of PLAN_ERC20S) {
     const address = await deploy(token.symbol, compiledArtifact('DevnetToken'), [
       token.name,
@@ -236,9 +257,9 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
       MaxUint256,
     ]);
     await send(`add liquidity ${pool.name}`, { to: v2Router, data: data as Hex });
-    for (const flagged of ['honeypot', 'highTax'] as const) {
+    for (const flagged of ['honeypot', 'highTax', 'buyTax'] as const) {
       if (pool.tokenA !== flagged && pool.tokenB !== flagged) continue;
-      // Same setPair(address,bool) on both tokens.
+      // Same setPair(address,bool) on every flagged token.
       await send(`flag ${flagged} pair`, {
         to: addressOf(flagged),
         data: honeypotIface.encodeFunctionData('setPair', [pair, true]) as Hex,
@@ -355,11 +376,160 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
     PLAN_COLLECTIBLE.symbol,
   ]);
 
-  // 9. Every account ends with exactly 10,000 ETH (the deployer paid gas and wrapped ETH).
+  // 9. BTAX: a 90% buy tax (burned from whoever receives out of its flagged pair) and no sell tax, with its V2 pair.
+  //    Deployed after everything else, so no address above moves.
+  tokens.buyTax = {
+    address: await deploy('BuyTaxToken', compiledArtifact('BuyTaxToken')),
+    ...PLAN_BUY_TAX,
+  };
+  await fund(neededFor(PLAN_BUY_TAX_V2_POOLS), [v2Router]);
+  const buyTaxV2Pools: Record<string, Hex> = {};
+  for (const pool of PLAN_BUY_TAX_V2_POOLS) buyTaxV2Pools[pool.name] = await seedV2Pool(pool);
+  await primeV2Pairs(buyTaxV2Pools);
+  Object.assign(v2Pools, buyTaxV2Pools);
+  // 10. The two-chain bridge (the same address on every devnet chain), deployed after everything else, and its
+  //     liquidity: it pays fills out of its own balance. The relayer is not one of anvil's accounts.
+  const devnetBridge = await deploy('DevnetBridge', compiledArtifact('DevnetBridge'), [
+    DEVNET_BRIDGE_RELAYER.address,
+  ]);
+  for (const key of ['usdc', 'dai', 'wbtc'] as const) {
+    await send(`bridge liquidity ${key}`, {
+      to: addressOf(key),
+      data: erc20.encodeFunctionData('mint', [devnetBridge, PLAN_BRIDGE_LIQUIDITY[key]]) as Hex,
+    });
+  }
+  await rpc.request('anvil_setBalance', [devnetBridge, `0x${PLAN_BRIDGE_LIQUIDITY.native.toString(16)}`]);
+  await rpc.request('anvil_setBalance', [
+    DEVNET_BRIDGE_RELAYER.address,
+    `0x${PLAN_RELAYER_BALANCE.toString(16)}`,
+  ]);
+
+  // 11. Two more USDC vaults, deployed after everything else (no address above moves), each seeded with a real
+  //     deposit so its supply is not near-empty: one with a 2% entry / 0.5% exit fee, one capped at 1,000 USDC with
+  //     500 USDC in it (maxDeposit 500 USDC).
+  const metadata = (plan: { name: string; symbol: string; decimals: number }) => ({
+    name: plan.name,
+    symbol: plan.symbol,
+    decimals: plan.decimals,
+  });
+  const feeVault = await deploy('DevnetFeeVault', compiledArtifact('DevnetFeeVault'), [
+    usdc,
+    PLAN_FEE_VAULT.name,
+    PLAN_FEE_VAULT.symbol,
+    PLAN_FEE_VAULT.entryFeeBps,
+    PLAN_FEE_VAULT.exitFeeBps,
+    deployer,
+  ]);
+  tokens.feeVault = { address: feeVault, ...metadata(PLAN_FEE_VAULT) };
+  const cappedVault = await deploy('DevnetCappedVault', compiledArtifact('DevnetCappedVault'), [
+    usdc,
+    PLAN_CAPPED_VAULT.name,
+    PLAN_CAPPED_VAULT.symbol,
+    PLAN_CAPPED_VAULT.cap,
+  ]);
+  tokens.cappedVault = { address: cappedVault, ...metadata(PLAN_CAPPED_VAULT) };
+  for (const [name, target, amount] of [
+    ['fee vault', feeVault, PLAN_FEE_VAULT.seedDeposit],
+    ['capped vault', cappedVault, PLAN_CAPPED_VAULT.seedDeposit],
+  ] as const) {
+    await send(`mint usdc for ${name}`, {
+      to: usdc,
+      data: erc20.encodeFunctionData('mint', [deployer, amount]) as Hex,
+    });
+    await send(`approve ${name}`, {
+      to: usdc,
+      data: erc20.encodeFunctionData('approve', [target, amount]) as Hex,
+    });
+    await send(`${name} deposit`, {
+      to: target,
+      data: vaultIface.encodeFunctionData('deposit', [amount, deployer]) as Hex,
+    });
+  }
+  // 12. Pricing depth and history, after everything above (no earlier address moves). Each PLAN_DEPTH_TOP_UPS pool
+  //     gets more liquidity at its own price (V2: both tokens sent to the pair, then `mint`, the flagged pairs
+  //     unflagged meanwhile; V3: one more full-range position), and every V3 pool gets observation slots.
+  const topUpWeth = PLAN_DEPTH_TOP_UPS.reduce((sum, pool) => sum + pool.amountA, 0n);
+  await rpc.request('anvil_setBalance', [deployer, `0x${(ACCOUNT_BALANCE + topUpWeth).toString(16)}`]);
+  await send('wrap ETH (depth)', {
+    to: weth,
+    data: wethIface.encodeFunctionData('deposit', []) as Hex,
+    value: topUpWeth,
+  });
+  const pairMintIface = new Interface(['function mint(address to) returns (uint256)']);
+  for (const pool of PLAN_DEPTH_TOP_UPS) {
+    const token = addressOf(pool.tokenB);
+    await send(`mint ${pool.tokenB} (depth)`, {
+      to: token,
+      data: erc20.encodeFunctionData('mint', [deployer, pool.amountB]) as Hex,
+    });
+    if (pool.protocol === 'v2') {
+      const pair = v2Pools[pool.name]!;
+      const flagged = pool.tokenB === 'honeypot' || pool.tokenB === 'highTax';
+      const flag = (on: boolean) =>
+        send(`${on ? 'flag' : 'unflag'} ${pool.name}`, {
+          to: token,
+          data: honeypotIface.encodeFunctionData('setPair', [pair, on]) as Hex,
+        });
+      if (flagged) await flag(false);
+      for (const [asset, amount] of [
+        [weth, pool.amountA],
+        [token, pool.amountB],
+      ] as const) {
+        await send(`deepen ${pool.name}`, {
+          to: asset,
+          data: erc20.encodeFunctionData('transfer', [pair, amount]) as Hex,
+        });
+      }
+      await send(`deepen ${pool.name}`, {
+        to: pair,
+        data: pairMintIface.encodeFunctionData('mint', [deployer]) as Hex,
+      });
+      if (flagged) await flag(true);
+    } else {
+      const aFirst = BigInt(weth) < BigInt(token);
+      const spacing = TICK_SPACING[pool.fee ?? 3000]!;
+      await send(`deepen ${pool.name}`, {
+        to: positionManager,
+        data: npmIface.encodeFunctionData('mint', [
+          [
+            aFirst ? weth : token,
+            aFirst ? token : weth,
+            pool.fee,
+            Math.ceil(MIN_TICK / spacing) * spacing,
+            Math.floor(MAX_TICK / spacing) * spacing,
+            aFirst ? pool.amountA : pool.amountB,
+            aFirst ? pool.amountB : pool.amountA,
+            0,
+            0,
+            deployer,
+            MaxUint256,
+          ],
+        ]) as Hex,
+      });
+    }
+  }
+  const oracleIface = new Interface(['function increaseObservationCardinalityNext(uint16)']);
+  for (const [name, pool] of Object.entries(v3Pools)) {
+    await send(`observation slots ${name}`, {
+      to: pool.address,
+      data: oracleIface.encodeFunctionData('increaseObservationCardinalityNext', [
+        PLAN_OBSERVATION_CARDINALITY,
+      ]) as Hex,
+    });
+  }
+
+  // 13. Back to the wall clock (step 0 ran the deployment in the past).
+  const last = await rpc.request<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false]);
+  await rpc.request('evm_setNextBlockTimestamp', [
+    Math.max(Math.floor(Date.now() / 1000), Number(BigInt(last.timestamp)) + 1),
+  ]);
+  await rpc.request('evm_mine', []);
+
+  // 14. Every account ends with exactly 10,000 ETH (the deployer paid gas and wrapped ETH).
   await rpc.request('anvil_setBalance', [deployer, `0x${ACCOUNT_BALANCE.toString(16)}`]);
 
   return {
-    chainId: DEVNET_CHAIN_ID,
+    chainId,
     accounts: ANVIL_ACCOUNTS.map((account) => ({ ...account })),
     contracts: {
       weth,
@@ -370,6 +540,7 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
       uniswapV3SwapRouter: swapRouter,
       uniswapV3QuoterV2: quoterV2,
       uniswapV3PositionManager: positionManager,
+      devnetBridge,
     },
     tokens: {
       usdc: tokens.usdc!,
@@ -382,6 +553,9 @@ export async function deployDevnet(parameters: DeployDevnetParameters): Promise<
       thin: tokens.thin!,
       lonely: tokens.lonely!,
       vault: tokens.vault,
+      buyTax: tokens.buyTax,
+      feeVault: tokens.feeVault,
+      cappedVault: tokens.cappedVault,
     },
     pools: { v2: v2Pools, v3: v3Pools },
     nfts: { collectible: { address: collectible, ...PLAN_COLLECTIBLE } },

@@ -1,4 +1,5 @@
 export {
+  devnetBridgeAbi,
   erc20Abi,
   erc721Abi,
   erc4626Abi,
@@ -8,6 +9,7 @@ export {
   nonfungiblePositionManagerAbi,
   quoterV2Abi,
   switchableTokenAbi,
+  buyTaxTokenAbi,
   uniswapV2FactoryAbi,
   uniswapV2PairAbi,
   uniswapV2RouterAbi,
@@ -24,7 +26,14 @@ export {
   compileContracts,
   type DevnetContractName,
 } from './compileContracts.js';
-export { ANVIL_ACCOUNTS, ANVIL_MNEMONIC, DEVNET_CHAIN_ID, MULTICALL3_ADDRESS } from './constants.js';
+export {
+  ANVIL_ACCOUNTS,
+  ANVIL_MNEMONIC,
+  DEVNET_B_CHAIN_ID,
+  DEVNET_BRIDGE_RELAYER,
+  DEVNET_CHAIN_ID,
+  MULTICALL3_ADDRESS,
+} from './constants.js';
 export {
   type CreateRpcClientParameters,
   type CreateRpcClientReturnType,
@@ -52,6 +61,29 @@ export { ReceiptTimeoutError } from './errors/ReceiptTimeoutError.js';
 export { RpcError, type RpcErrorReason } from './errors/RpcError.js';
 export { StartTimeoutError } from './errors/StartTimeoutError.js';
 export { TransactionRevertedError } from './errors/TransactionRevertedError.js';
+export { LIFI_FIXTURE_ATTACKER } from './lifi/buildFixtureQuote.js';
+export {
+  type DevnetBridgeData,
+  type EncodeDevnetBridgeCallParameters,
+  encodeDevnetBridgeCall,
+} from './lifi/encodeDevnetBridgeCall.js';
+export { lifiFixtureChain } from './lifi/lifiFixtureChain.js';
+export {
+  type LifiFixture,
+  type StartLifiFixtureParameters,
+  startLifiFixture,
+} from './lifi/startLifiFixture.js';
+export type {
+  LifiAdversary,
+  LifiFixtureChain,
+  LifiFixtureEndpoint,
+  LifiFixtureFailure,
+  LifiFixtureRequest,
+  LifiFixtureToken,
+  LifiFixtureTransfer,
+  LifiQuoteScript,
+  LifiTransferOutcome,
+} from './lifi/types.js';
 export { type MintTokenParameters, type MintTokenReturnType, mintToken } from './mintToken.js';
 export {
   type ResolveAnvilBinaryParameters,
@@ -73,6 +105,11 @@ export {
   startRpcProxy,
 } from './startRpcProxy.js';
 export { type StartDevnetParameters, type StartDevnetReturnType, startDevnet } from './startDevnet.js';
+export {
+  type StartDevnetPairParameters,
+  type StartDevnetPairReturnType,
+  startDevnetPair,
+} from './startDevnetPair.js';
 export type {
   Devnet,
   DevnetAccount,

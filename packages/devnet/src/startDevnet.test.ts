@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive, tagSpawnedProcesses, waitForNoTaggedProcesses } from '../test/helpers.js';
 import { ANVIL_MNEMONIC } from './constants.js';
 import { type StartDevnetReturnType, startDevnet } from './startDevnet.js';
+import { startDevnetPair } from './startDevnetPair.js';
 import type { DevnetManifest } from './types.js';
 
 const tag = tagSpawnedProcesses();
@@ -138,5 +139,9 @@ describe('startDevnet', () => {
       parameter: 'fresh',
     });
     await expect(startDevnet({ cacheDir: '' })).rejects.toMatchObject({ code: 'DEVNET_INVALID_PARAMETER' });
+    for (const chainId of [0, 1.5, -1, 2 ** 32, '31338' as unknown as number]) {
+      await expect(startDevnet({ chainId })).rejects.toMatchObject({ parameter: 'chainId' });
+    }
+    await expect(startDevnetPair({ chainId: 5 } as never)).rejects.toMatchObject({ parameter: 'chainId' });
   });
 });

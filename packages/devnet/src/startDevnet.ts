@@ -14,6 +14,11 @@ import type { Devnet, DevnetManifest } from './types.js';
 
 /** Parameters of {@link startDevnet}. */
 export interface StartDevnetParameters {
+  /**
+   * The chain id (default 31337, `DEVNET_CHAIN_ID`). Another id (e.g. `DEVNET_B_CHAIN_ID`, 31338) starts a second,
+   * independent chain with the same layout at the same addresses: the other side of the devnet bridge.
+   */
+  chainId?: number | undefined;
   /** Skip the state cache: always compile (cache permitting) and deploy from scratch. Default `false`. */
   fresh?: boolean | undefined;
   /** Time for anvil to start listening, in milliseconds (default 30 000). Also bounds each RPC call. */
@@ -38,9 +43,9 @@ interface StateCacheFile {
   state: `0x${string}`;
 }
 
-const ANVIL_ARGS = [
+const anvilArgs = (chainId: number): readonly string[] => [
   '--chain-id',
-  String(DEVNET_CHAIN_ID),
+  String(chainId),
   '--accounts',
   '10',
   '--balance',
@@ -49,7 +54,7 @@ const ANVIL_ARGS = [
   ANVIL_MNEMONIC,
   '--hardfork',
   'prague',
-] as const;
+];
 
 const ARTIFACT_PACKAGES = [
   'canonical-weth',
@@ -62,7 +67,8 @@ const ARTIFACT_PACKAGES = [
 /**
  * Starts a local anvil chain (random port on 127.0.0.1, killed with this process even on SIGKILL) with
  * WETH9, Multicall3 at its canonical address, Uniswap V2 and V3, USDC/DAI/WBTC-like tokens, a honeypot, a
- * fee-on-transfer token and an ERC-4626 vault, all with liquidity. The first start deploys everything and
+ * fee-on-transfer token, an ERC-4626 vault and the devnet bridge, all with liquidity. `chainId` starts another chain
+ * with the same layout (the bridge's other side). The first start deploys everything and
  * caches `anvil_dumpState` (keyed by sources, artifact versions, anvil version and layout); later starts load
  * that state in ~30 ms. Addresses are identical either way.
  *
@@ -80,8 +86,18 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
   if (typeof parameters !== 'object' || parameters === null) {
     throw new InvalidParameterError('parameters', 'must be an object');
   }
-  const { fresh = false, timeoutMs = 30_000, blockTime, cacheDir: cacheDirParameter } = parameters;
+  const {
+    fresh = false,
+    timeoutMs = 30_000,
+    blockTime,
+    cacheDir: cacheDirParameter,
+    chainId = DEVNET_CHAIN_ID,
+  } = parameters;
   if (typeof fresh !== 'boolean') throw new InvalidParameterError('fresh', 'must be a boolean');
+  if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 1 || chainId > 0xffff_ffff) {
+    throw new InvalidParameterError('chainId', 'must be an integer between 1 and 4294967295');
+  }
+  const args = anvilArgs(chainId);
   if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new InvalidParameterError('timeoutMs', 'must be a positive finite number of milliseconds');
   }
@@ -104,18 +120,18 @@ export async function startDevnet(parameters: StartDevnetParameters = {}): Promi
       artifacts: ARTIFACT_PACKAGES.map((name) => `${name}@${dependencyVersion(name)}`),
       ethers: ethersVersion,
       plan: planFingerprint(),
-      args: ANVIL_ARGS,
+      args,
     }),
   );
   const stateFile = `state-${key.slice(0, 32)}.json`;
-  const spawnParameters = { args: ANVIL_ARGS, timeoutMs, binaryPath: anvilBinary.path };
+  const spawnParameters = { args, timeoutMs, binaryPath: anvilBinary.path };
 
   let anvil: AnvilProcess | undefined;
   try {
     let layout: DevnetLayout | undefined;
     let source: 'cache' | 'deploy' = 'deploy';
     const cached = fresh ? undefined : readCacheJson(cacheDir, stateFile);
-    if (isStateCacheFile(cached, key)) {
+    if (isStateCacheFile(cached, key, chainId)) {
       anvil = await spawnAnvil(spawnParameters);
       const rpc = createRpcClient({ url: anvil.url, timeoutMs });
       if (await loadCachedState(rpc, cached)) {
@@ -205,7 +221,7 @@ async function loadCachedState(rpc: RpcClient, cached: StateCacheFile): Promise<
   }
 }
 
-function isStateCacheFile(value: unknown, key: string): value is StateCacheFile {
+function isStateCacheFile(value: unknown, key: string, chainId: number): value is StateCacheFile {
   if (typeof value !== 'object' || value === null) return false;
   const file = value as Partial<StateCacheFile>;
   return (
@@ -213,7 +229,7 @@ function isStateCacheFile(value: unknown, key: string): value is StateCacheFile 
     typeof file.state === 'string' &&
     // The accounts (with their keys) and the chain id are constants: a cached layout that disagrees is
     // damaged, and handing its accounts to a test would sign with keys nobody checked.
-    file.layout?.chainId === DEVNET_CHAIN_ID &&
+    file.layout?.chainId === chainId &&
     JSON.stringify(file.layout.accounts) === JSON.stringify(ANVIL_ACCOUNTS) &&
     file.state.startsWith('0x') &&
     typeof file.layout === 'object' &&

@@ -89,6 +89,49 @@ describe('startRpcProxy', () => {
     }
   });
 
+  it('delays a request by a time or until a promise settles, then forwards it; swallow never forwards nor answers', async () => {
+    const proxy = await startRpcProxy({ upstream: upstreamUrl });
+    try {
+      const rpc = createRpcClient({ url: proxy.url, timeoutMs: 2_000 });
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const target = `0x${'ab'.repeat(32)}`;
+      // Per hash: only the receipt of `target` waits for the gate; another hash passes at once.
+      proxy.intercept = (r) =>
+        r.method === 'eth_getTransactionReceipt' && r.params[0] === target
+          ? { until: gate }
+          : r.method === 'eth_blockNumber'
+            ? { delayMs: 30 }
+            : r.method === 'eth_sendRawTransaction'
+              ? { swallow: true }
+              : undefined;
+      const before = upstreamHits;
+      const held = rpc.request('eth_getTransactionReceipt', [target]);
+      let settled = false;
+      void held.then(() => {
+        settled = true;
+      });
+      const other = await rpc.request('eth_getTransactionReceipt', ['0x01']);
+      expect(other).toEqual({ method: 'eth_getTransactionReceipt', params: ['0x01'] });
+      expect(settled).toBe(false);
+      expect(upstreamHits).toBe(before + 1);
+      release();
+      expect(await held).toEqual({ method: 'eth_getTransactionReceipt', params: [target] });
+      expect(upstreamHits).toBe(before + 2);
+      const t0 = performance.now();
+      await rpc.request('eth_blockNumber');
+      expect(performance.now() - t0).toBeGreaterThanOrEqual(25);
+      const swallowed = createRpcClient({ url: proxy.url, timeoutMs: 200 });
+      await expect(swallowed.request('eth_sendRawTransaction', ['0x02'])).rejects.toThrow();
+      expect(upstreamHits).toBe(before + 3);
+      expect(proxy.count('eth_sendRawTransaction')).toBe(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('while down, answers HTTP 503 and forwards nothing; back up, it forwards again', async () => {
     const proxy = await startRpcProxy({ upstream: upstreamUrl });
     try {

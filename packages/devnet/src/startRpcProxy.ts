@@ -14,12 +14,18 @@ export interface ProxiedRequest {
 
 /**
  * What {@link RpcProxy.intercept} decides for one request: `undefined` forwards it upstream; an `error` answers a
- * JSON-RPC error without forwarding; `drop` closes the connection without an answer (a node lost mid-request).
+ * JSON-RPC error without forwarding; `drop` closes the connection without an answer (a node lost mid-request);
+ * `delayMs` forwards it after that many milliseconds, `until` once the promise settles (a slow node, or a lookup
+ * held until the test has seen something else happen); `swallow` never forwards nor answers it (a node that takes a
+ * request and goes silent: the client times out, and the node never saw it).
  */
 export type InterceptDecision =
   | undefined
   | { readonly error: { readonly code: number; readonly message: string } }
   | { readonly result: unknown }
+  | { readonly delayMs: number }
+  | { readonly until: PromiseLike<unknown> }
+  | { readonly swallow: true }
   | 'drop';
 
 /** Parameters of {@link startRpcProxy}. */
@@ -105,6 +111,9 @@ export async function startRpcProxy(parameters: StartRpcProxyParameters): Promis
       return done({ jsonrpc: '2.0', id: request.id ?? null, error: decision.error });
     if (decision && 'result' in decision)
       return done({ jsonrpc: '2.0', id: request.id ?? null, result: decision.result });
+    if (decision && 'swallow' in decision) return new Promise<never>(() => undefined);
+    if (decision && 'delayMs' in decision) await new Promise((r) => setTimeout(r, decision.delayMs));
+    if (decision && 'until' in decision) await Promise.resolve(decision.until).catch(() => undefined);
     const response = await fetch(upstream, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

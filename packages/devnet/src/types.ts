@@ -28,7 +28,7 @@ export interface DevnetV3Pool {
 
 /** Everything deployed on the devnet, with addresses that are identical on every start. */
 export interface DevnetManifest {
-  /** 31337. */
+  /** 31337 by default; the chain id `startDevnet` was given (31338 for the bridge's other side). */
   chainId: number;
   /** `http://127.0.0.1:PORT`. */
   rpcUrl: string;
@@ -43,6 +43,11 @@ export interface DevnetManifest {
     uniswapV3SwapRouter: `0x${string}`;
     uniswapV3QuoterV2: `0x${string}`;
     uniswapV3PositionManager: `0x${string}`;
+    /**
+     * The two-chain bridge (same address on every devnet chain): LI.FI-`BridgeData`-shaped deposits on the source
+     * chain, fills and refunds by `DEVNET_BRIDGE_RELAYER` only; holds USDC/DAI/WBTC and ETH liquidity.
+     */
+    devnetBridge: `0x${string}`;
   };
   tokens: {
     usdc: DevnetToken;
@@ -62,6 +67,18 @@ export interface DevnetManifest {
     lonely: DevnetToken;
     /** ERC-4626 shares; `asset()` is `tokens.usdc`. */
     vault: DevnetToken;
+    /**
+     * BTAX: a 90% buy tax (`buyTaxBps`, owner-settable) burned from whoever receives out of its flagged V2 pair
+     * (WETH/BTAX); sells and plain transfers are untaxed.
+     */
+    buyTax: DevnetToken;
+    /**
+     * ERC-4626 shares over `tokens.usdc` with a 2% entry fee and a 0.5% exit fee (`previewDeposit` /
+     * `previewRedeem` include them); seeded with 100,000 USDC.
+     */
+    feeVault: DevnetToken;
+    /** ERC-4626 shares over `tokens.usdc`, total assets capped at 1,000 USDC, seeded with 500 (`maxDeposit` 500). */
+    cappedVault: DevnetToken;
   };
   pools: {
     /** `'WETH/USDC'` → V2 pair address. */

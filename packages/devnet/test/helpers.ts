@@ -11,8 +11,8 @@ import {
 import type { Devnet } from '../src/types.js';
 
 /** An ethers provider tuned for a local node (no batching stall, no stale-nonce cache). */
-export function localProvider(devnet: Pick<Devnet, 'rpcUrl'>): JsonRpcProvider {
-  return new JsonRpcProvider(devnet.rpcUrl, 31_337, {
+export function localProvider(devnet: Pick<Devnet, 'rpcUrl'>, chainId = 31_337): JsonRpcProvider {
+  return new JsonRpcProvider(devnet.rpcUrl, chainId, {
     staticNetwork: true,
     batchMaxCount: 1,
     cacheTimeout: -1,

@@ -2,6 +2,7 @@ import { computeRemaining } from './computeRemaining.js';
 import { type CreatePolicyParameters, createPolicy } from './createPolicy.js';
 import { GovernorConfigurationError } from './errors/GovernorConfigurationError.js';
 import { evaluate } from './evaluate.js';
+import { evaluateExtension } from './evaluateExtension.js';
 import { formatEther } from './formatEther.js';
 import { uuidv7 } from './internal/uuidv7.js';
 import { MemorySpendLedger } from './MemorySpendLedger.js';
@@ -46,6 +47,8 @@ export type GovernorEvent =
       readonly sessionId: string;
       readonly decision: Decision;
       readonly reservationId: string | null;
+      /** True for a decision on growing an open reservation ({@link Governor.extend}). */
+      readonly extension?: boolean;
     }
   | { readonly type: 'commit'; readonly at: number; readonly reservation: ReservationRecord }
   | { readonly type: 'release'; readonly at: number; readonly reservation: ReservationRecord }
@@ -93,6 +96,20 @@ export interface CommitParameters {
   /** Actual spend in wei (0 ≤ value ≤ reserved); default the reserved value. */
   readonly value?: bigint;
 }
+
+/** Parameters of {@link Governor.extend}. */
+export interface ExtendParameters {
+  /** The open reservation to grow. */
+  readonly id: string;
+  /** How much more to hold, in wei. */
+  readonly value: bigint;
+}
+
+/** A decision on an extension, the reservation id, and the reservation after it (grown only when allowed). */
+export type ExtendReturnType = Decision & {
+  readonly reservationId: string;
+  readonly reservation: ReservationRecord;
+};
 
 /** Parameters of {@link Governor.release}. */
 export interface ReleaseParameters {
@@ -280,6 +297,46 @@ export class Governor {
       { ...decision, allowed: false, code, reason: CONFIRM_REASONS[code], remaining },
       null,
     );
+  }
+
+  /**
+   * Grows an open reservation by `value` wei, atomically, under the same rules as a new request: the kill switch
+   * refuses, the per-transaction cap applies to the new total, the daily and session caps to the extra amount (of
+   * the reservation's session). For a cost that grew after the reservation (a replacement transaction's higher fee)
+   * that must not go uncounted. Denials are values; the confirm gate is not asked again (the action was confirmed;
+   * the caps bound what it may grow to). Throws `RESERVATION_NOT_FOUND`, `RESERVATION_ALREADY_SETTLED`, or
+   * `GOVERNOR_CONFIGURATION_INVALID` when the ledger has no `extend`.
+   *
+   * @example
+   * ```ts
+   * const more = await governor.extend({ id: decision.reservationId, value: parseEther('0.001') });
+   * if (!more.allowed) console.log(more.code); // e.g. 'DAILY_LIMIT_EXCEEDED'
+   * ```
+   */
+  async extend({ id, value }: ExtendParameters): Promise<ExtendReturnType> {
+    const ledger = this.#ledger;
+    if (typeof ledger.extend !== 'function') {
+      throw new GovernorConfigurationError({
+        shortMessage: 'This spend ledger cannot extend a reservation (it has no SpendLedger.extend).',
+      });
+    }
+    const at = this.#now();
+    const policy = this.policy;
+    const { decision, reservation } = await ledger.extend({
+      id,
+      at,
+      windowStart: windowStart({ dailyWindow: policy.dailyWindow, at }),
+      decide: (state, open) => evaluateExtension({ policy, state, reservation: open, value }),
+    });
+    this.#emit({
+      type: 'decision',
+      at,
+      sessionId: reservation.sessionId,
+      decision,
+      reservationId: id,
+      extension: true,
+    });
+    return { ...decision, reservationId: id, reservation };
   }
 
   /**

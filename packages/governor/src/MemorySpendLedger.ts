@@ -5,6 +5,8 @@ import { ReservationNotFoundError } from './errors/ReservationNotFoundError.js';
 import { ReservationSettledError } from './errors/ReservationSettledError.js';
 import type {
   LedgerCommitParameters,
+  LedgerExtendParameters,
+  LedgerExtendReturnType,
   LedgerKillSwitchParameters,
   LedgerReleaseParameters,
   LedgerReserveParameters,
@@ -22,7 +24,7 @@ interface Entry {
   readonly id: string;
   readonly action: string;
   readonly sessionId: string;
-  readonly reservedValue: bigint;
+  reservedValue: bigint;
   value: bigint;
   status: ReservationStatus;
   readonly reservedAt: number;
@@ -93,6 +95,20 @@ export class MemorySpendLedger implements SpendLedger {
       session.reserved += value;
     }
     return { decision, snapshot };
+  }
+
+  async extend({ id, windowStart, decide }: LedgerExtendParameters): Promise<LedgerExtendReturnType> {
+    const entry = this.#open(id);
+    const snapshot = this.#snapshot(entry.sessionId, windowStart, true);
+    const decision = decide(snapshot, record(entry));
+    if (decision.allowed && decision.value !== null && decision.value > 0n) {
+      const extra = decision.value;
+      entry.reservedValue += extra;
+      entry.value += extra;
+      this.#openSum += extra;
+      this.#session(entry.sessionId).reserved += extra;
+    }
+    return { decision, snapshot, reservation: record(entry) };
   }
 
   async commit({ id, at, value }: LedgerCommitParameters): Promise<ReservationRecord> {

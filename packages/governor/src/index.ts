@@ -15,10 +15,13 @@ export {
   type ValueKey,
 } from './estimateValue.js';
 export { type EvaluateParameters, type EvaluateReturnType, evaluate, MAX_ACTION_LENGTH } from './evaluate.js';
+export { type EvaluateExtensionParameters, evaluateExtension } from './evaluateExtension.js';
 export { formatEther } from './formatEther.js';
 export {
   type CommitParameters,
   type ConfirmFn,
+  type ExtendParameters,
+  type ExtendReturnType,
   type ConfirmPayload,
   Governor,
   type GovernorEvent,
@@ -39,6 +42,8 @@ export type {
   Decision,
   DecisionCode,
   LedgerCommitParameters,
+  LedgerExtendParameters,
+  LedgerExtendReturnType,
   LedgerKillSwitchParameters,
   LedgerReleaseParameters,
   LedgerReserveParameters,

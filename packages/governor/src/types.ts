@@ -116,6 +116,29 @@ export interface LedgerCommitParameters {
   readonly value?: bigint;
 }
 
+/** Parameters of {@link SpendLedger.extend}. */
+export interface LedgerExtendParameters {
+  readonly id: string;
+  /** Epoch milliseconds of the request. */
+  readonly at: number;
+  /** First instant (inclusive, epoch ms) of the daily window for `at`. */
+  readonly windowStart: number;
+  /**
+   * Pure, synchronous decision taken inside the atomic operation, on the snapshot of the reservation's session and
+   * the open reservation as it stands. When it returns `allowed`, the ledger adds `decision.value` to the
+   * reservation (its reserved value and what counts) before any other reservation or extension can be decided.
+   */
+  readonly decide: (snapshot: LedgerSnapshot, reservation: ReservationRecord) => Decision;
+}
+
+/** Result of {@link SpendLedger.extend}. */
+export interface LedgerExtendReturnType {
+  readonly decision: Decision;
+  readonly snapshot: LedgerSnapshot;
+  /** The reservation after the decision (grown when allowed, unchanged when denied). */
+  readonly reservation: ReservationRecord;
+}
+
 /** Parameters of {@link SpendLedger.release}. */
 export interface LedgerReleaseParameters {
   readonly id: string;
@@ -158,6 +181,12 @@ export interface LedgerStatusReturnType {
  */
 export interface SpendLedger {
   reserve(parameters: LedgerReserveParameters): Promise<LedgerReserveReturnType>;
+  /**
+   * Optional: grows an OPEN reservation, as one atomic operation like `reserve` (read state → decide → record).
+   * Unknown id rejects with `RESERVATION_NOT_FOUND`, a settled one with `RESERVATION_ALREADY_SETTLED`.
+   * `Governor.extend` needs it (a ledger without it refuses every extension with `GOVERNOR_CONFIGURATION_INVALID`).
+   */
+  extend?(parameters: LedgerExtendParameters): Promise<LedgerExtendReturnType>;
   commit(parameters: LedgerCommitParameters): Promise<ReservationRecord>;
   release(parameters: LedgerReleaseParameters): Promise<ReservationRecord>;
   setKillSwitch(parameters: LedgerKillSwitchParameters): Promise<void>;

@@ -11,6 +11,7 @@ const ENTRIES = [
   '@org/chain-evm',
   '@org/chain-evm/sqlite',
   '@org/dca',
+  '@org/dca/sqlite',
 ];
 
 /** @param {{ fixtureServerUrl: string, packages: Record<string, any>, Database: any }} parameters */
@@ -21,6 +22,7 @@ async function runScenario({ fixtureServerUrl, packages, Database }) {
   const chainEvm = packages['@org/chain-evm'];
   const chainEvmSqlite = packages['@org/chain-evm/sqlite'];
   const dca = packages['@org/dca'];
+  const dcaSqlite = packages['@org/dca/sqlite'];
   const { Governor, parseEther, formatEther } = governor;
   const file = join(mkdtempSync(join(process.cwd(), 'db-')), 'bot.db');
   const policy = {
@@ -49,6 +51,47 @@ async function runScenario({ fixtureServerUrl, packages, Database }) {
   // The execution store of @org/chain-evm/sqlite shares the handle and owns its own tables.
   const executions = new chainEvmSqlite.SqliteExecutionStore({ database });
   const page = await executions.list({ limit: 5 });
+
+  // A DCA order on the same file: created, filled once by the scheduler through a stand-in executor, paused.
+  const dcaStore = new dcaSqlite.SqliteDcaStore({ database });
+  const t0 = Date.UTC(2025, 0, 6, 9);
+  const dcaService = new dca.DcaService({ store: dcaStore, maxSlippageBps: 300, now: () => t0 });
+  const order = await dcaService.create({
+    input: {
+      chainId: 8453,
+      tokenIn: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      tokenOut: '0x4200000000000000000000000000000000000006',
+      amountPerFill: 25000000n,
+      interval: 'weekly',
+      slippageBps: 50,
+    },
+  });
+  const executed = [];
+  const scheduler = new dca.DcaScheduler({
+    store: dcaStore,
+    executor: {
+      balance: async () => 10n ** 12n,
+      quote: async ({ amountIn }) => ({
+        amountOut: amountIn * 400000000n,
+        valueWei: 10n ** 16n,
+        worstCaseFeeWei: 1n,
+      }),
+      execute: async ({ idempotencyKey, amountIn }) => {
+        executed.push(idempotencyKey);
+        return { status: 'filled', amountIn, amountOut: amountIn * 400000000n, txHash: '0x01' };
+      },
+      lookup: async () => null,
+    },
+  });
+  const firstTick = await scheduler.tick(t0 + 1000);
+  await scheduler.tick(t0 + 2000); // nothing due: the slot is not filled twice
+  await dcaService.pause(order.id);
+  let invalidMove = 'accepted';
+  try {
+    await dcaService.pause(order.id);
+  } catch (error) {
+    invalidMove = error.code;
+  }
   database.close();
 
   // A restart: kill switch and daily spend come back from the file.
@@ -59,6 +102,7 @@ async function runScenario({ fixtureServerUrl, packages, Database }) {
   });
   const status = await restarted.status();
   const afterRestart = await restarted.reserve({ action: 'swap', value: parseEther('0.001') });
+  const dcaAfterRestart = await new dcaSqlite.SqliteDcaStore({ database: reopened }).getOrder(order.id);
   reopened.close();
 
   // Token safety from a local server answering in GoPlus' and DexScreener's shapes (fixtures of the package).
@@ -113,7 +157,18 @@ async function runScenario({ fixtureServerUrl, packages, Database }) {
       unknown: await reportFor('unknown'),
     },
     chainEvm: { chainId: chain.id, approvalSelector: approval.data.slice(0, 10), to: approval.to },
-    dcaExports: Object.keys(dca).filter((key) => key !== 'default' && key !== '__esModule'),
+    dca: {
+      created: order.status,
+      firstTick: { claimed: firstTick.claimed, filled: firstTick.filled },
+      executed,
+      invalidMove,
+      restarted: {
+        status: dcaAfterRestart.status,
+        pausedReason: dcaAfterRestart.pausedReason.code,
+        fills: dcaAfterRestart.totals.fills,
+        spent: dcaAfterRestart.totals.spent.toString(),
+      },
+    },
   };
 }
 

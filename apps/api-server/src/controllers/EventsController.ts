@@ -28,8 +28,11 @@ export class EventsController extends Controller {
 
   /**
    * A `text/event-stream` of governor changes (`governor.kill-switch`, `governor.blocked`, `governor.limits`),
-   * execution changes (`execution.held`, `execution.broadcast`, `execution.settled`, `execution.blocked`),
-   * operator decisions (`confirmation.decided`) and watcher alerts (`watcher.alert`). Each event carries an `id:`
+   * execution changes (`execution.held`, `execution.broadcast`, `execution.settled`, `execution.blocked`,
+   * `execution.replacement-refused`, `execution.cancel`),
+   * operator decisions (`confirmation.decided`), watcher alerts (`watcher.alert`), wallets whose checks start being
+   * deferred (`watcher.deferred`: the node's head is below their baseline block) and vault sampling failures
+   * (`yield.sampling-failed`). Each event carries an `id:`
    * line; reconnect with `Last-Event-ID` (or `?lastEventId=`) to receive what you missed while it is still retained
    * (the last 1,000 events; a `gap` event says when older ones are gone or the server restarted). Comment lines keep
    * idle connections open; a client that does not keep up is disconnected (reconnect and replay).

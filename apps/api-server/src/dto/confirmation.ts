@@ -17,6 +17,8 @@ export interface HeldSafetyDto {
   token: string;
   isHoneypot: boolean | null;
   /** Percent; null when unknown. */
+  buyTax: number | null;
+  /** Percent; null when unknown. */
   sellTax: number | null;
 }
 

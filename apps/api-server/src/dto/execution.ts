@@ -28,7 +28,9 @@ export interface ExecutionTransactionDto {
 /**
  * One attempt to move funds, as the execution gateway recorded it. `status`: `preparing` (being checked),
  * `blocked` (refused before signing; `code` says why), `signed` / `pending` (sent; may still be mined — follow it
- * here), `confirmed`, `reverted` (mined and failed: the fee was spent), `failed` (nothing reached the chain).
+ * here), `confirmed`, `reverted` (mined and failed: the fee was spent), `failed` (nothing reached the chain),
+ * `awaiting_confirmation` (held for an operator), `cancelled` (the operator's same-nonce cancel was mined instead:
+ * the action did not happen, the cancel's fee was spent).
  */
 export interface ExecutionDto {
   id: string;
@@ -47,7 +49,8 @@ export interface ExecutionDto {
     | 'confirmed'
     | 'reverted'
     | 'failed'
-    | 'awaiting_confirmation';
+    | 'awaiting_confirmation'
+    | 'cancelled';
   /** Refusal or failure code (`VALUE_UNKNOWN`, `TOKEN_UNSAFE`, `DAILY_LIMIT_EXCEEDED`, `TX_REVERTED`…). */
   code: string | null;
   reason: string | null;

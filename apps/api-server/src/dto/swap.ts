@@ -55,10 +55,12 @@ export interface SwapRouteDto {
 export interface SwapSafetyDto {
   /** False when the gateway would block the swap for token safety. */
   allowed: boolean;
-  /** `TOKEN_UNSAFE`, `TOKEN_SAFETY_UNKNOWN`, `TOKEN_SELL_TAX_TOO_HIGH` when not allowed. */
+  /** `TOKEN_UNSAFE`, `TOKEN_SAFETY_UNKNOWN`, `TOKEN_BUY_TAX_TOO_HIGH`, `TOKEN_SELL_TAX_TOO_HIGH` when not allowed. */
   code: string | null;
   reason: string | null;
   isHoneypot: boolean | null;
+  /** Percent lost on the way from the pool to the wallet, null when unknown. */
+  buyTax: number | null;
   /** Percent, null when unknown. */
   sellTax: number | null;
   isSafe: boolean;
@@ -126,6 +128,12 @@ export interface SwapExecuteRequestDto {
    */
   maxSellTaxBps?: number;
   /**
+   * Highest acceptable buy tax of the token bought, basis points (default 1000 = 10%): what the token keeps of what
+   * the pool sends. Never makes a honeypot or an unknown verdict acceptable.
+   * @isInt
+   */
+  maxBuyTaxBps?: number;
+  /**
    * Seconds until the router refuses the swap, 30–3600 (default 600).
    * @isInt
    */
@@ -137,7 +145,10 @@ export interface SwapExecutionDto {
   execution: ExecutionDto;
   /** The exact approval sent first when the router's allowance was short; null when none was needed. */
   approval: ExecutionDto | null;
-  /** What the wallet actually received, read from the receipt's logs (null until mined). */
+  /**
+   * What the wallet actually received, read from the receipt's logs (null until mined): for a token that takes a
+   * buy tax, what stayed after it.
+   */
   amountReceived: TokenAmountDto | null;
   /**
    * When the swap (or its approval) waits for an operator (202, execution `awaiting_confirmation`): the held action

@@ -47,6 +47,29 @@ export interface WatchBalanceDto {
   amountBase: string;
 }
 
+/**
+ * Why a wallet's checks are put off: `head-behind-baseline` — the node's head is below the block the wallet was last
+ * checked at (a node that lags, a chain reset, a reorg deeper than the baseline). Nothing is alerted and the baseline
+ * stays until the chain is back past it (a different block there then raises a `chain-reorg` alert).
+ */
+export interface WatchDeferralDto {
+  reason: 'head-behind-baseline';
+  /**
+   * The head the node answered.
+   * @isLong
+   */
+  headBlock: number;
+  /**
+   * The wallet's baseline block.
+   * @isLong
+   */
+  baselineBlock: number;
+  /** First deferral of this run. */
+  since: string;
+  /** Last deferral. */
+  at: string;
+}
+
 /** A watched wallet. */
 export interface WatchedWalletDto {
   chain: ChainRefDto;
@@ -56,10 +79,21 @@ export interface WatchedWalletDto {
   createdAt: string;
   /** The last successful check (null before the first). */
   lastCheckAt: string | null;
-  /** What the wallet held at its last check (null before the first). */
+  /**
+   * `new` (never checked), `ok`, `deferred` (checks put off: see `deferred`), `error` (the last check failed: see
+   * `error`).
+   */
+  status: 'new' | 'ok' | 'deferred' | 'error';
+  /** Set while the wallet's checks are deferred; null otherwise. */
+  deferred: WatchDeferralDto | null;
+  /**
+   * What the wallet held at its last check (null before the first), at which block (and its hash: null for a
+   * baseline recorded before hashes were).
+   */
   baseline: {
     /** @isLong */
     block: number;
+    blockHash: string | null;
     balances: WatchBalanceDto[];
   } | null;
   /** The last check failed (e.g. the chain's node did not answer): nothing was alerted, the baseline did not move. */
@@ -75,7 +109,11 @@ export interface WatchAddResponseDto {
 /** One alert. */
 export interface WatchAlertDto {
   id: string;
-  kind: 'balance-change' | 'large-outgoing' | 'new-approval';
+  /**
+   * `chain-reorg`: the block the wallet was last checked at is no longer on the chain; the wallet was re-baselined at
+   * the head and `details.changes` lists every balance that differs across it.
+   */
+  kind: 'balance-change' | 'large-outgoing' | 'new-approval' | 'chain-reorg';
   severity: 'low' | 'medium' | 'high';
   chain: ChainRefDto;
   address: string;
@@ -93,6 +131,16 @@ export interface WatchAlertPageDto {
   nextCursor: string | null;
 }
 
+/** A wallet whose check a cycle deferred. */
+export interface WatchCycleDeferralDto {
+  chain: ChainRefDto;
+  address: string;
+  /** @isLong */
+  headBlock: number;
+  /** @isLong */
+  baselineBlock: number;
+}
+
 /** What one check cycle found. */
 export interface WatchCycleDto {
   startedAt: string;
@@ -108,6 +156,8 @@ export interface WatchCycleDto {
   alerts: WatchAlertDto[];
   /** Wallets whose check failed (no alert, baseline unchanged). */
   failures: { chain: ChainRefDto; address: string; error: string }[];
+  /** Wallets whose check was deferred: the node's head is below their baseline block (no alert, baseline kept). */
+  deferred: WatchCycleDeferralDto[];
 }
 
 /** `GET /watcher/summary`. */
@@ -116,6 +166,12 @@ export interface WatcherSummaryDto {
   wallets: number;
   /** @isInt */
   walletsInError: number;
+  /**
+   * Wallets whose checks are deferred (listed in `deferred`).
+   * @isInt
+   */
+  walletsDeferred: number;
+  deferred: ({ chain: ChainRefDto; address: string } & WatchDeferralDto)[];
   alertsBySeverity: {
     /** @isInt */
     low: number;
@@ -131,6 +187,8 @@ export interface WatcherSummaryDto {
     'large-outgoing': number;
     /** @isInt */
     'new-approval': number;
+    /** @isInt */
+    'chain-reorg': number;
   };
   lastCycle: {
     startedAt: string;

@@ -34,6 +34,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   APPROVALS_NOT_CONFIGURED: 422,
   PORTFOLIO_NOT_CONFIGURED: 422,
   INVALID_PORTFOLIO_PARAMETER: 422,
+  YIELD_NOT_CONFIGURED: 422,
+  INVALID_YIELD_PARAMETER: 422,
 };
 
 /** The code of a store's refusal of a malformed input (`StoreError` of `@org/chain-evm`, and the other stores). */

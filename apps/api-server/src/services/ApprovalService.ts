@@ -50,6 +50,7 @@ export class ApprovalService {
   readonly #registry: readonly ChainInfo[];
   readonly #settings: Config['approvals'];
   readonly #minLiquidityWei: bigint;
+  readonly #twapBound: { maxTwapDeviationBps?: number };
   readonly #killSwitch: () => Promise<boolean>;
   /** Scans in flight by (chain, owner, fromBlock): concurrent identical requests share one scan. */
   readonly #inFlight = new Map<string, Promise<ScanApprovalsReturnType>>();
@@ -65,6 +66,7 @@ export class ApprovalService {
     registry,
     settings,
     minLiquidityWei,
+    maxTwapDeviationBps,
     killSwitch,
   }: {
     providers: ChainProviders;
@@ -76,6 +78,8 @@ export class ApprovalService {
     settings: Config['approvals'];
     /** The gateway's liquidity floor: value at risk is priced exactly as the gateway would charge it. */
     minLiquidityWei: bigint;
+    /** The V3 TWAP bound of the pricing rules (`PRICING_MAX_TWAP_DEVIATION_BPS`; default 500). */
+    maxTwapDeviationBps?: number;
     /** Whether the governor's kill switch is engaged. */
     killSwitch: () => Promise<boolean>;
   }) {
@@ -86,6 +90,7 @@ export class ApprovalService {
     this.#registry = registry;
     this.#settings = settings;
     this.#minLiquidityWei = minLiquidityWei;
+    this.#twapBound = maxTwapDeviationBps === undefined ? {} : { maxTwapDeviationBps };
     this.#killSwitch = killSwitch;
   }
 
@@ -140,6 +145,7 @@ export class ApprovalService {
       approvals: scan.approvals,
       blockNumber: scan.blockNumber,
       minLiquidityWei: this.#minLiquidityWei,
+      ...this.#twapBound,
       maxAgeSeconds: maxAgeDays === null ? null : maxAgeDays * 86_400,
       timeoutMs,
     });

@@ -46,6 +46,7 @@ export class PortfolioService {
   readonly #extraTokens: ReadonlyMap<number, readonly SwapTokenInput[]>;
   readonly #config: PortfolioConfig;
   readonly #minLiquidityWei: bigint;
+  readonly #twapBound: { maxTwapDeviationBps?: number };
 
   constructor({
     providers,
@@ -53,6 +54,7 @@ export class PortfolioService {
     extraTokens,
     config,
     minLiquidityWei,
+    maxTwapDeviationBps,
   }: {
     providers: ChainProviders;
     /** The configured wallet (the default `address`). */
@@ -62,12 +64,15 @@ export class PortfolioService {
     config: PortfolioConfig;
     /** The gateway's liquidity floor: the same pools price the portfolio and the governor's charges. */
     minLiquidityWei: bigint;
+    /** The V3 TWAP bound of the pricing rules (`PRICING_MAX_TWAP_DEVIATION_BPS`; default 500). */
+    maxTwapDeviationBps?: number;
   }) {
     this.#providers = providers;
     this.#wallet = wallet;
     this.#extraTokens = extraTokens;
     this.#config = config;
     this.#minLiquidityWei = minLiquidityWei;
+    this.#twapBound = maxTwapDeviationBps === undefined ? {} : { maxTwapDeviationBps };
   }
 
   /** `GET /portfolio/`. */
@@ -117,6 +122,7 @@ export class PortfolioService {
               ? (this.#config.usdTokens.get(chain.id) ?? null)
               : defaultUsdToken({ chainId: chain.id }),
             minLiquidityWei: this.#minLiquidityWei,
+            ...this.#twapBound,
             batchSize: this.#config.batchSize,
             includeZero,
             timeoutMs,

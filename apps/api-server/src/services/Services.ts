@@ -10,6 +10,9 @@ import type { WatcherService } from './WatcherService.js';
 import type { ApprovalService } from './ApprovalService.js';
 import type { GasService } from './GasService.js';
 import type { PortfolioService } from './PortfolioService.js';
+import type { YieldPortfolioService } from './YieldPortfolioService.js';
+import type { YieldService } from './YieldService.js';
+import type { YieldVaultSampler } from './YieldVaultSampler.js';
 
 /** Everything the controllers use; built once per app by the composition root. */
 export interface Services {
@@ -27,4 +30,8 @@ export interface Services {
   watcher: WatcherService;
   gas: GasService;
   portfolio: PortfolioService;
+  yield: YieldService;
+  yieldPortfolio: YieldPortfolioService;
+  /** Share-price sampling of `YIELD_VAULTS_<CHAIN>` (its timer is started by the server). */
+  yieldSampler: YieldVaultSampler;
 }

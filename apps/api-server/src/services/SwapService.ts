@@ -54,6 +54,7 @@ export class SwapService {
   readonly #extraTokens: ReadonlyMap<number, readonly SwapTokenInput[]>;
   readonly #maxSlippageBps: number;
   readonly #minLiquidityWei: bigint;
+  readonly #twapBound: { maxTwapDeviationBps?: number };
   readonly #gateway: ExecutionGateway | undefined;
   readonly #idempotency: IdempotencyStore;
   readonly #registry: readonly ChainInfo[];
@@ -68,12 +69,18 @@ export class SwapService {
     idempotency,
     registry,
     minLiquidityWei,
+    maxTwapDeviationBps,
     holdSeconds = 0,
   }: {
     /** How long a swap may wait for an operator's approval (0 when nothing is held): added to its deadline. */
     holdSeconds?: number;
-    /** The gateway's liquidity floor (the same value a quote shows is what execute charges). */
+    /**
+     * The gateway's liquidity floor (the same value a quote shows is what execute charges), applied to a pool's
+     * depth; quotes route only through pools that deep.
+     */
     minLiquidityWei: bigint;
+    /** The V3 TWAP bound of the pricing rules (`PRICING_MAX_TWAP_DEVIATION_BPS`; default 500). */
+    maxTwapDeviationBps?: number;
     providers: ChainProviders;
     security: SecurityService;
     /** The one signer; absent when no wallet is configured (execute answers 503 WALLET_NOT_CONFIGURED). */
@@ -92,6 +99,7 @@ export class SwapService {
     this.#idempotency = idempotency;
     this.#registry = registry;
     this.#minLiquidityWei = minLiquidityWei;
+    this.#twapBound = maxTwapDeviationBps === undefined ? {} : { maxTwapDeviationBps };
     this.#holdSeconds = holdSeconds;
   }
 
@@ -134,18 +142,22 @@ export class SwapService {
             chain,
             amounts: [{ token: tokenIn.address, amount: amountIn }],
             minLiquidityWei: this.#minLiquidityWei,
+            ...this.#twapBound,
             timeoutMs,
           }).then((r) => r.totalWei);
     // Awaited below; until then a rejection must not count as unhandled (it would end the process).
     pricing.catch(() => undefined);
-    // Recent reports are enough here: they only choose fee-on-transfer routing and inform the quote.
+    // Recent reports are enough here: they only choose fee-on-transfer routing and inform the quote. Selling loses
+    // the token's sell tax on the way into the pool; buying loses its buy tax on the way out to the wallet — a token
+    // out with a buy tax is routed through the V2 `…SupportingFeeOnTransferTokens` functions (the minimum is then
+    // enforced on what the wallet receives; the gateway refuses any other route for it).
     const [report, feeIn] = await Promise.all([
       tokenOut.native ? Promise.resolve(null) : this.#security.recentEvmReport(chain.id, tokenOut.address),
       tokenIn.native ? Promise.resolve(null) : this.#security.recentEvmReport(chain.id, tokenIn.address),
     ]);
     const transferFeeBps = {
-      ...(feeIn?.tax.sellTax ? { tokenIn: Math.ceil(feeIn.tax.sellTax * 100) } : {}),
-      ...(report?.tax.sellTax ? { tokenOut: Math.ceil(report.tax.sellTax * 100) } : {}),
+      ...(feeIn?.tax.sellTax ? { tokenIn: transferFee(feeIn.tax.sellTax) } : {}),
+      ...(report?.tax.buyTax ? { tokenOut: transferFee(report.tax.buyTax) } : {}),
     };
     const quote = await quoteSwap({
       provider,
@@ -154,6 +166,9 @@ export class SwapService {
       tokenOut: tokenOut.ref,
       amountIn,
       timeoutMs,
+      // Routes only through pools deep enough to be price sources (the gateway's rules).
+      minLiquidityWei: this.#minLiquidityWei,
+      ...this.#twapBound,
       ...(Object.keys(transferFeeBps).length > 0 ? { transferFeeBps } : {}),
     });
     const amountOutMin = computeAmountOutMin({ amountOut: quote.amountOut, slippageBps });
@@ -183,6 +198,7 @@ export class SwapService {
             code: verdict?.code ?? null,
             reason: verdict?.reason ?? null,
             isHoneypot: report.tax.isHoneypot,
+            buyTax: report.tax.buyTax,
             sellTax: report.tax.sellTax,
             isSafe: report.isSafe,
             safetyScore: report.safetyScore,
@@ -230,10 +246,16 @@ export class SwapService {
       });
     }
     const maxSellTaxBps = p.maxSellTaxBps ?? 1_000;
-    if (!Number.isInteger(maxSellTaxBps) || maxSellTaxBps < 0 || maxSellTaxBps > 10_000) {
-      throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
-        fields: { maxSellTaxBps: 'must be an integer from 0 to 10000' },
-      });
+    const maxBuyTaxBps = p.maxBuyTaxBps ?? 1_000;
+    for (const [field, limit] of [
+      ['maxSellTaxBps', maxSellTaxBps],
+      ['maxBuyTaxBps', maxBuyTaxBps],
+    ] as const) {
+      if (!Number.isInteger(limit) || limit < 0 || limit > 10_000) {
+        throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
+          fields: { [field]: 'must be an integer from 0 to 10000' },
+        });
+      }
     }
     const {
       dto: quoteDto,
@@ -273,6 +295,7 @@ export class SwapService {
       spends: tokenIn.native ? [] : [{ token: tokenIn.address, amount: amountIn, ...meta(tokenIn) }],
       acquires: tokenOut.native ? [] : [{ token: tokenOut.address, amount: amountOutMin, ...meta(tokenOut) }],
       maxSellTaxBps,
+      maxBuyTaxBps,
       description: `swap ${quoteDto.amountIn.amount} ${quoteDto.amountIn.symbol ?? ''} for at least ${quoteDto.amountOutMin.amount} ${quoteDto.amountOutMin.symbol ?? ''} (${quote.route.protocol})`,
     };
     const swapOptions = idempotencyKey ? { idempotencyKey } : {};
@@ -343,6 +366,14 @@ export class SwapService {
   }
 }
 
+/**
+ * A measured tax (percent) as the transfer fee a quote declares, in basis points rounded up, at most 9,999 (a
+ * 100% tax leaves nothing to quote; the safety gate refuses it anyway).
+ */
+function transferFee(percent: number): number {
+  return Math.min(Math.ceil(percent * 100), 9_999);
+}
+
 function amount(chain: ChainInfo, token: ResolvedSwapToken, base: bigint): TokenAmountDto {
   return {
     symbol: token.native ? chain.nativeSymbol : token.symbol,
@@ -390,7 +421,7 @@ const WITHDRAWAL_TOPIC = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268
 
 /**
  * The gateway's `describeResult` for swaps: what the wallet received, read from the receipt's logs (never from the
- * quote) — the ERC-20 acquired (its Transfer logs to the wallet), or native ETH (the router unwrapped WETH: WETH9
+ * quote) — the ERC-20 acquired (its Transfer logs to the wallet minus those out of it), or native ETH (the router unwrapped WETH: WETH9
  * `Withdrawal(src, wad)` logs). Used whenever a swap settles: at once, after an operator's approval, or by the
  * reconciler. Other actions get no result.
  *
@@ -406,7 +437,14 @@ export function describeSwapResult(
     if (record.action !== 'swap') return {};
     const tokenOut = record.intent.acquires[0]?.token;
     if (tokenOut !== undefined) {
-      const [got] = decodeReceivedAmounts({ logs: receipt.logs, recipient: record.from, token: tokenOut });
+      // What stayed: a token that takes its buy tax back from the wallet in the same transaction shows the full
+      // amount in the Transfer to the wallet and the tax in a Transfer out of it.
+      const [got] = decodeReceivedAmounts({
+        logs: receipt.logs,
+        recipient: record.from,
+        token: tokenOut,
+        net: true,
+      });
       return { received: (got?.amount ?? 0n).toString() };
     }
     const weth = registry.find((c) => c.id === record.chainId)?.contracts.wrappedNative?.toLowerCase();

@@ -16,6 +16,7 @@ import type {
   WatchAlertDto,
   WatchAlertPageDto,
   WatchCycleDto,
+  WatchDeferralDto,
   WatchedWalletDto,
   WatcherSummaryDto,
 } from '../dto/watcher.js';
@@ -30,6 +31,8 @@ export interface WatcherSettings {
   readonly defaultLargeOutgoingWei: bigint;
   readonly maxWallets: number;
   readonly minLiquidityWei: bigint;
+  /** The V3 TWAP bound of the pricing rules (`PRICING_MAX_TWAP_DEVIATION_BPS`). */
+  readonly maxTwapDeviationBps?: number;
 }
 
 const SEVERITIES = ['low', 'medium', 'high'] as const;
@@ -37,7 +40,7 @@ const SEVERITIES = ['low', 'medium', 'high'] as const;
 /**
  * `/watcher/*`: a persisted watch list, check cycles (forced, and in the background every `intervalMs`; two never
  * overlap — a forced check while one runs waits for it and answers its result), alerts and a summary. New alerts go
- * to `onAlert` (the live event stream).
+ * to `onAlert`, wallets whose checks start being deferred to `onDeferred` (the live event stream).
  */
 export class WatcherService {
   readonly #store: WatchStore;
@@ -46,6 +49,7 @@ export class WatcherService {
   readonly #tokens: (chain: ChainInfo) => readonly { address: Address; symbol?: string; decimals: number }[];
   readonly #settings: WatcherSettings;
   readonly #onAlert: (alert: WatchAlert) => void;
+  readonly #onDeferred: (deferral: RunWatchCycleReturnType['deferred'][number]) => void;
   #running: Promise<RunWatchCycleReturnType> | undefined;
   #last: RunWatchCycleReturnType | undefined;
   #timer: NodeJS.Timeout | undefined;
@@ -59,6 +63,8 @@ export class WatcherService {
     tokens: (chain: ChainInfo) => readonly { address: Address; symbol?: string; decimals: number }[];
     settings: WatcherSettings;
     onAlert?: (alert: WatchAlert) => void;
+    /** A wallet whose checks start being deferred (once per run of deferrals): the live event stream. */
+    onDeferred?: (deferral: RunWatchCycleReturnType['deferred'][number]) => void;
   }) {
     this.#store = p.store;
     this.#providers = p.providers;
@@ -66,6 +72,7 @@ export class WatcherService {
     this.#tokens = p.tokens;
     this.#settings = p.settings;
     this.#onAlert = p.onAlert ?? (() => undefined);
+    this.#onDeferred = p.onDeferred ?? (() => undefined);
   }
 
   async add(body: WatchAddRequestDto): Promise<{ status: number; body: WatchAddResponseDto }> {
@@ -166,9 +173,16 @@ export class WatcherService {
   async summary(): Promise<WatcherSummaryDto> {
     const s = await this.#store.summary();
     const last = this.#last;
+    const deferred = s.walletsDeferred === 0 ? [] : (await this.#store.list()).filter((w) => w.deferred);
     return {
       wallets: s.wallets,
       walletsInError: s.walletsInError,
+      walletsDeferred: s.walletsDeferred,
+      deferred: deferred.map((w) => ({
+        chain: this.#chain(w.chainId),
+        address: w.address,
+        ...this.#deferralDto(w.deferred as NonNullable<WatchedWallet['deferred']>),
+      })),
       alertsBySeverity: { ...s.alertsBySeverity },
       alertsByKind: { ...s.alertsByKind },
       lastCycle: last
@@ -211,10 +225,14 @@ export class WatcherService {
       provider: async (chainId) => (await this.#providers.get(String(chainId))).provider,
       tokens: (chain) => this.#tokens(chain).map((t) => t.address),
       minLiquidityWei: this.#settings.minLiquidityWei,
+      ...(this.#settings.maxTwapDeviationBps === undefined
+        ? {}
+        : { maxTwapDeviationBps: this.#settings.maxTwapDeviationBps }),
     })
       .then((result) => {
         this.#last = result;
         for (const alert of result.alerts) this.#onAlert(alert);
+        for (const d of result.deferred) if (d.first) this.#onDeferred(d);
         return result;
       })
       .finally(() => {
@@ -242,9 +260,12 @@ export class WatcherService {
       },
       createdAt: new Date(w.createdAt).toISOString(),
       lastCheckAt: w.lastCheckAt === null ? null : new Date(w.lastCheckAt).toISOString(),
+      status: w.lastError !== null ? 'error' : w.deferred ? 'deferred' : w.baseline === null ? 'new' : 'ok',
+      deferred: w.deferred ? this.#deferralDto(w.deferred) : null,
       baseline: w.baseline
         ? {
             block: w.baseline.block,
+            blockHash: w.baseline.blockHash,
             balances: [
               {
                 asset: 'native',
@@ -268,6 +289,16 @@ export class WatcherService {
         w.lastError === null
           ? null
           : { message: w.lastError, at: new Date(w.lastErrorAt ?? 0).toISOString() },
+    };
+  }
+
+  #deferralDto(d: NonNullable<WatchedWallet['deferred']>): WatchDeferralDto {
+    return {
+      reason: d.reason,
+      headBlock: d.headBlock,
+      baselineBlock: d.baselineBlock,
+      since: new Date(d.since).toISOString(),
+      at: new Date(d.at).toISOString(),
     };
   }
 
@@ -296,6 +327,12 @@ export class WatcherService {
         chain: this.#chain(f.chainId),
         address: f.address,
         error: f.error,
+      })),
+      deferred: r.deferred.map((d) => ({
+        chain: this.#chain(d.chainId),
+        address: d.address,
+        headBlock: d.headBlock,
+        baselineBlock: d.baselineBlock,
       })),
     };
   }

@@ -1,11 +1,15 @@
 import type { ExecutionRecord } from '@org/chain-evm';
 import { ApiProblem } from '../http/ApiProblem.js';
 
+/** What a `SENDER_WINDOW_FULL` answer tells the client to wait (`Retry-After`): about a block on most chains. */
+const SENDER_WINDOW_RETRY_AFTER_SECONDS = 12;
+
 /**
  * The HTTP answer of an executing request from its execution record: 200 `confirmed`, 202 `pending`/`signed` (follow
  * `/executions/{id}`) and `awaiting_confirmation` (held for an operator: see `/confirmations`); otherwise the problem is thrown — 502 `TX_REVERTED` (mined and reverted: the fee was spent),
- * 503 when nothing reached the chain (`SEND_FAILED`…), 422 `SIMULATION_REVERTED` / `INTENT_INVALID`, 403 for every
- * other refusal (the governor's and the safety gate's codes). Problems carry `executionId` and `txHash`.
+ * 503 when nothing reached the chain (`SEND_FAILED`…) or the wallet's in-flight window stayed full
+ * (`SENDER_WINDOW_FULL`, with `Retry-After`), 422 `SIMULATION_REVERTED` / `INTENT_INVALID`, 403 for every other
+ * refusal (the governor's and the safety gate's codes). Problems carry `executionId` and `txHash`.
  *
  * @example
  * ```ts
@@ -41,6 +45,15 @@ export function executionHttpStatus(record: ExecutionRecord, txHash: string | nu
     );
   }
   const code = record.code ?? 'BLOCKED';
+  if (code === 'SENDER_WINDOW_FULL') {
+    throw new ApiProblem(
+      503,
+      code,
+      'Too many transactions of this wallet are unmined: try again shortly',
+      record.reason ?? undefined,
+      { ...extra, retryAfterSeconds: SENDER_WINDOW_RETRY_AFTER_SECONDS },
+    );
+  }
   const status = code === 'SIMULATION_REVERTED' || code === 'INTENT_INVALID' ? 422 : 403;
   throw new ApiProblem(status, code, 'The execution was blocked', record.reason ?? undefined, extra);
 }

@@ -32,6 +32,8 @@ export async function startTestServer(
     API_PORT: '0',
     DATA_DIR: join(mkdtempSync(join(tmpdir(), 'api-server-test-')), 'data'),
     LOG_LEVEL: 'debug',
+    // No test reaches the internet: DefiLlama is a port nobody listens on unless a test gives it a local fixture.
+    YIELD_DEFILLAMA_BASE_URL: 'http://127.0.0.1:9',
     ...env,
   });
   const sink = new PassThrough();

@@ -1,6 +1,8 @@
 import { Interface } from 'ethers';
 import type { Address, ChainInfo } from '../chains/chains.js';
 import { priceInNative } from '../gateway/steps/priceInNative.js';
+import { pickPricingRules } from '../pricing/pickPricingRules.js';
+import type { PricingRules } from '../pricing/types.js';
 import type { Aggregate3Call, RpcSender } from '../multicall/aggregate3.js';
 import { aggregate3Batched } from '../multicall/aggregate3Batched.js';
 import { decodeUint256 } from '../multicall/decodeUint256.js';
@@ -25,8 +27,8 @@ export interface ApprovalRisk extends Approval, ScoreApprovalRiskReturnType {
   readonly stale: boolean;
 }
 
-/** Parameters of {@link assessApprovalRisk}. */
-export interface AssessApprovalRiskParameters {
+/** Parameters of {@link assessApprovalRisk}; the value at risk is priced by the gateway's rules ({@link PricingRules}). */
+export interface AssessApprovalRiskParameters extends PricingRules {
   readonly provider: RpcSender;
   readonly chain: ChainInfo;
   readonly owner: Address;
@@ -34,7 +36,7 @@ export interface AssessApprovalRiskParameters {
   readonly approvals: readonly Approval[];
   /** The block to read at (the scan's `blockNumber`). */
   readonly blockNumber: number;
-  /** Pools holding less wrapped native than this are not price sources (the gateway's floor). */
+  /** The gateway's liquidity floor, applied to a pool's depth (see {@link PricingRules}). */
   readonly minLiquidityWei: bigint;
   /** Approvals last made longer ago than this are `stale` (seconds of chain time); `null` disables the factor. */
   readonly maxAgeSeconds: number | null;
@@ -81,17 +83,19 @@ export interface AssessApprovalRiskReturnType {
  * risk.approvals[0]; // the worst
  * ```
  */
-export async function assessApprovalRisk({
-  provider,
-  chain,
-  owner,
-  approvals,
-  blockNumber,
-  minLiquidityWei,
-  maxAgeSeconds,
-  batchSize = 500,
-  timeoutMs,
-}: AssessApprovalRiskParameters): Promise<AssessApprovalRiskReturnType> {
+export async function assessApprovalRisk(
+  parameters: AssessApprovalRiskParameters,
+): Promise<AssessApprovalRiskReturnType> {
+  const {
+    provider,
+    chain,
+    owner,
+    approvals,
+    blockNumber,
+    maxAgeSeconds,
+    batchSize = 500,
+    timeoutMs,
+  } = parameters;
   const multicall3 = requireMulticall3(chain);
   const timeout = timeoutMs === undefined ? {} : { timeoutMs };
   const blockTag = BigInt(blockNumber);
@@ -158,7 +162,7 @@ export async function assessApprovalRisk({
   const priced =
     amounts.length === 0
       ? { items: [] }
-      : await priceInNative({ provider, chain, amounts, minLiquidityWei, ...timeout });
+      : await priceInNative({ provider, chain, amounts, ...pickPricingRules(parameters), ...timeout });
   const value = new Map(
     amounts.map((a, i) => [`${a.token.toLowerCase()}:${a.amount}`, priced.items[i]?.valueWei ?? null]),
   );

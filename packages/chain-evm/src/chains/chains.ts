@@ -190,7 +190,19 @@ export const chains: readonly ChainInfo[] = deepFreeze([
     nativeSymbol: 'ETH',
     isDevnet: true,
     contracts: {},
-    providers: { goplus: null, dexscreener: null, defillama: null, lifi: null },
+    // The local LI.FI fixture (`@org/devnet`) serves the devnet chains under their own ids.
+    providers: { goplus: null, dexscreener: null, defillama: null, lifi: 31337 },
+  }),
+  // The devnet bridge's other side (`startDevnet({ chainId: 31338 })`): same layout, same addresses, its own state.
+  chain({
+    id: 31338,
+    name: 'devnet-b',
+    aliases: ['anvil-b'],
+    displayName: 'Local devnet B (anvil)',
+    nativeSymbol: 'ETH',
+    isDevnet: true,
+    contracts: {},
+    providers: { goplus: null, dexscreener: null, defillama: null, lifi: 31338 },
   }),
 ]);
 

@@ -323,9 +323,10 @@ describe('priceInNative on the devnet', () => {
       provider: env.provider,
       chain,
       amounts: [{ token: tokens.thin?.address as `0x${string}`, amount: 10n ** 18n }],
-      minLiquidityWei: parseEther('0.1'),
+      minLiquidityWei: parseEther('0.01'),
     });
-    expect(thin.totalWei).not.toBeNull(); // the same pool is a price source once the floor allows it
+    // The same pool is a price source once the floor allows its depth: 0.5 WETH pays ≈ 0.0127 WETH within 5%.
+    expect(thin.totalWei).not.toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { parseEther } from '@org/governor';
 import { Transaction } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { MemoryExecutionStore } from './store/MemoryExecutionStore.js';
 import {
   GWEI,
   harness,
@@ -171,6 +172,8 @@ describe('ExecutionGateway pipeline', () => {
     [{ isHoneypot: false, sellTax: null }, 'TOKEN_SAFETY_UNKNOWN'],
     [{ isHoneypot: false, sellTax: 12 }, 'TOKEN_SELL_TAX_TOO_HIGH'],
     [{ isHoneypot: false, sellTax: 0, veto: true }, 'TOKEN_UNSAFE'],
+    [{ isHoneypot: false, sellTax: 0, buyTax: null }, 'TOKEN_SAFETY_UNKNOWN'],
+    [{ isHoneypot: false, sellTax: 0, buyTax: 90 }, 'TOKEN_BUY_TAX_TOO_HIGH'],
   ])('acquiring a token with %j is blocked with %s before any reservation', async (safety, code) => {
     const h = harness({ safety });
     const { record } = await h.gateway.execute(swap());
@@ -285,6 +288,31 @@ describe('ExecutionGateway.reconcile', () => {
     );
   });
 
+  it('a pass that listed an execution while it was preparing acts on it as it is now (re-read, compare-and-set)', async () => {
+    let open!: () => void;
+    const safetyGate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const store = new MemoryExecutionStore();
+    const h = harness({ safetyGate }, {}, { store });
+    const running = h.gateway.execute(swap());
+    await new Promise((r) => setTimeout(r, 5));
+    // The list a slow pass took while the swap was still preparing…
+    const stale = await store.listUnsettled();
+    expect(stale.map((r) => r.status)).toEqual(['preparing']);
+    open();
+    const { record } = await running;
+    expect(record.status).toBe('pending');
+    // …is what it works from once the swap is out (the swap is no longer running in this process).
+    const listUnsettled = vi.spyOn(store, 'listUnsettled').mockResolvedValueOnce(stale);
+    const later = harness({ latestNonce: 7 }, {}, { governor: h.governor, store });
+    await later.gateway.reconcile();
+    expect(listUnsettled).toHaveBeenCalled();
+    const now = await store.get(record.id);
+    expect(now).toMatchObject({ status: 'pending', code: null });
+    expect(await openReservations(h.governor)).toBe(1);
+  });
+
   it('a pending execution is settled from its hash once mined, and committed', async () => {
     const first = harness();
     const { record } = await first.gateway.execute(swap());
@@ -299,14 +327,58 @@ describe('ExecutionGateway.reconcile', () => {
     );
   });
 
-  it('a pending execution whose nonce another transaction used is failed and its reservation released', async () => {
+  it('NONCE_CONSUMED only when no receipt of ours is seen twice, blocks apart: then failed and released', async () => {
     const first = harness();
     const { record } = await first.gateway.execute(swap());
-    const later = harness({ latestNonce: 8 }, {}, { governor: first.governor, store: first.store });
+    const script: Script = { latestNonce: 8, blockNumber: 100 };
+    const later = harness(script, {}, { governor: first.governor, store: first.store });
+    // First sight: remembered, nothing decided.
+    await later.gateway.reconcile();
+    expect(await first.store.get(record.id)).toMatchObject({ status: 'pending', nonceGoneSinceBlock: 100 });
+    // Two blocks later: still too soon.
+    script.blockNumber = 102;
+    await later.gateway.reconcile();
+    expect(await first.store.get(record.id)).toMatchObject({ status: 'pending', nonceGoneSinceBlock: 100 });
+    expect(await openReservations(first.governor)).toBe(1);
+    // Three blocks after the first sight, still no receipt of ours: another transaction took the nonce.
+    script.blockNumber = 103;
     const changed = await later.gateway.reconcile();
     expect(changed.map((r) => [r.status, r.code])).toEqual([['failed', 'NONCE_CONSUMED']]);
     expect(await openReservations(first.governor)).toBe(0);
     expect((await first.store.get(record.id))?.status).toBe('failed');
+  });
+
+  it('a lagging node (nonce used, receipt not yet served) never fails a mined transaction: it settles when the receipt comes', async () => {
+    const first = harness();
+    const { record } = await first.gateway.execute(swap());
+    const script: Script = { latestNonce: 8, blockNumber: 100 };
+    const lagging = harness(script, {}, { governor: first.governor, store: first.store });
+    await lagging.gateway.reconcile();
+    expect((await first.store.get(record.id))?.status).toBe('pending');
+    // The replica serving receipts catches up before the second look.
+    script.receiptAt = 0;
+    script.blockNumber = 110;
+    const changed = await lagging.gateway.reconcile();
+    expect(changed.map((r) => [r.id, r.status])).toEqual([[record.id, 'confirmed']]);
+    expect((await first.governor.status()).spent.daily.committed).toBe(
+      parseEther('0.01') + 100_000n * 11n * GWEI,
+    );
+  });
+
+  it('a nonce seen used, then free again, starts the count over', async () => {
+    const first = harness();
+    const { record } = await first.gateway.execute(swap());
+    const script: Script = { latestNonce: 8, blockNumber: 100 };
+    const later = harness(script, {}, { governor: first.governor, store: first.store });
+    await later.gateway.reconcile();
+    script.latestNonce = 7;
+    script.blockNumber = 101;
+    await later.gateway.reconcile();
+    expect(await first.store.get(record.id)).toMatchObject({ status: 'pending', nonceGoneSinceBlock: null });
+    script.latestNonce = 8;
+    script.blockNumber = 104;
+    await later.gateway.reconcile();
+    expect(await first.store.get(record.id)).toMatchObject({ status: 'pending', nonceGoneSinceBlock: 104 });
   });
 
   it('a node that cannot say whether a hash is mined never gets the reservation released, even with the nonce used', async () => {
@@ -349,6 +421,7 @@ describe('ExecutionGateway.reconcile', () => {
     const reservation = await h.governor.reserve({ action: 'swap', value: parseEther('0.01') });
     await h.store.insert({
       id: 'crashed',
+      version: 0,
       createdAt: 1,
       updatedAt: 1,
       chainId: 1,
@@ -368,6 +441,10 @@ describe('ExecutionGateway.reconcile', () => {
       feeWei: null,
       idempotencyKey: null,
       result: null,
+      feeReservedWei: null,
+      nonceGoneSinceBlock: null,
+      cancelRequestedAt: null,
+      cancelRequestedBy: null,
     });
     const changed = await h.gateway.reconcile();
     expect(changed.map((r) => [r.status, r.code])).toEqual([['failed', 'INTERRUPTED']]);

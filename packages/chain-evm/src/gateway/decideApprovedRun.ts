@@ -30,7 +30,7 @@ export function decideApprovedRun({ assessed, approval }: DecideApprovedRunParam
   const valueWasUnknown = approval.valueWei === null;
   const safetyWasUnknown =
     approval.reason === 'safety-unknown' ||
-    approval.safety.some((s) => s.isHoneypot === null || s.sellTax === null);
+    approval.safety.some((s) => s.isHoneypot === null || s.buyTax === null || s.sellTax === null);
   if (refusal && refusal.code !== 'VALUE_UNKNOWN' && refusal.code !== 'TOKEN_SAFETY_UNKNOWN') {
     return { kind: 'refuse', refusal };
   }

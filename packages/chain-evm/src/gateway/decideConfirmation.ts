@@ -1,4 +1,5 @@
 import { ConfirmationError } from '../errors/ConfirmationError.js';
+import { transitionExecution } from './store/transitionExecution.js';
 import type { ConfirmationRecord, ConfirmationStore, ExecutionRecord, ExecutionStore } from './types.js';
 
 /** Stores and clock shared by {@link approveConfirmation}, {@link denyConfirmation} and {@link expireConfirmation}. */
@@ -83,11 +84,19 @@ export async function denyConfirmation(
     if (!held) throw new ConfirmationError('CONFIRMATION_NOT_FOUND', `No held action ${p.id}.`);
     throw new ConfirmationError('CONFIRMATION_NOT_PENDING', `Held action ${p.id} is ${held.status}.`);
   }
-  const execution = await p.executions.update(
-    denied.executionId,
-    { status: 'blocked', code: 'CONFIRMATION_DENIED', reason: p.note ?? `denied by ${p.by}` },
-    p.at,
-  );
+  const patch = {
+    status: 'blocked',
+    code: 'CONFIRMATION_DENIED',
+    reason: p.note ?? `denied by ${p.by}`,
+  } as const;
+  const execution =
+    (await transitionExecution({
+      store: p.executions,
+      id: denied.executionId,
+      from: ['awaiting_confirmation'],
+      patch,
+      at: p.at,
+    })) ?? (await currentExecution(p.executions, denied.executionId));
   return { confirmation: denied, execution };
 }
 
@@ -111,9 +120,20 @@ export async function expireConfirmation(
     at: p.at,
   });
   if (!expired) return null;
-  return p.executions.update(
-    p.held.executionId,
-    { status: 'blocked', code: 'CONFIRMATION_EXPIRED', reason: 'nobody approved it in time' },
-    p.at,
+  return (
+    (await transitionExecution({
+      store: p.executions,
+      id: p.held.executionId,
+      from: ['awaiting_confirmation'],
+      patch: { status: 'blocked', code: 'CONFIRMATION_EXPIRED', reason: 'nobody approved it in time' },
+      at: p.at,
+    })) ?? currentExecution(p.executions, p.held.executionId)
   );
+}
+
+/** The execution as it stands (a held action's execution always exists: its absence is a broken store). */
+async function currentExecution(executions: ExecutionStore, id: string): Promise<ExecutionRecord> {
+  const record = await executions.get(id);
+  if (!record) throw new ConfirmationError('CONFIRMATION_NOT_FOUND', `No execution ${id}.`);
+  return record;
 }

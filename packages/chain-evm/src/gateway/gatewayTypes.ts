@@ -83,6 +83,18 @@ export interface GatewaySettings {
   readonly confirmMode: ConfirmMode;
   /** How long a held action waits before it is denied as expired (default 10 minutes). */
   readonly confirmTtlMs: number;
+  /**
+   * `NONCE_CONSUMED` (another transaction took the nonce: the reservation is released) is decided only when the
+   * absence of every receipt of ours is seen twice, at least this many blocks apart (default 3).
+   */
+  readonly nonceConsumedAfterBlocks: number;
+  /**
+   * At most this many unmined transactions per (chain, wallet) (default 16: nodes keep 16 pending per account; geth
+   * guarantees 16 slots, reth-based builders reject the 17th). Signed or pending executions of the store count.
+   */
+  readonly maxPendingPerSender: number;
+  /** How long an execution beyond the window waits for a slot before it is refused `SENDER_WINDOW_FULL` (30 s). */
+  readonly senderWindowWaitMs: number;
 }
 
 /** Parameters of {@link ExecutionGateway}. */
@@ -144,6 +156,25 @@ export type GatewayEvent =
       readonly executionId: string;
       readonly status: string;
       readonly feeWei: bigint | null;
+    }
+  | {
+      /**
+       * A stuck transaction was NOT replaced: the fee the network asks is above the fee budget held for the
+       * execution, and the governor refused to hold more (`code`: its decision code). The transaction stays pending
+       * as it is; the record says so (`REPLACEMENT_REFUSED`).
+       */
+      readonly type: 'replacement-refused';
+      readonly executionId: string;
+      readonly code: string;
+      readonly reason: string;
+    }
+  | {
+      /** An operator's same-nonce cancel was signed and handed to the node. */
+      readonly type: 'cancel';
+      readonly executionId: string;
+      readonly hash: Hex;
+      readonly nonce: number;
+      readonly by: string;
     };
 
 /** Options of {@link ExecutionGateway.execute}. */
@@ -166,6 +197,13 @@ export interface ExecuteReturnType {
   readonly receipt: GatewayReceipt | null;
   /** The held action, when the execution waits for an operator (`record.status === 'awaiting_confirmation'`). */
   readonly confirmation?: ConfirmationRecord;
+}
+
+/** Parameters of {@link ExecutionGateway.cancel}. */
+export interface CancelExecutionParameters {
+  readonly id: string;
+  /** Who asks (`operator-key`, `cli`…), for the audit trail. */
+  readonly by: string;
 }
 
 /** Parameters of {@link ExecutionGateway.approve}. */

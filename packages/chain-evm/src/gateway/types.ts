@@ -56,6 +56,8 @@ export interface ExecutionIntent {
   readonly spender?: Address;
   /** Highest acceptable sell tax of an acquired token, in basis points (default 1000 = 10%). */
   readonly maxSellTaxBps?: number;
+  /** Highest acceptable buy tax of an acquired token, in basis points (default 1000 = 10%). */
+  readonly maxBuyTaxBps?: number;
   /** One line for humans: records, logs, confirmations. */
   readonly description: string;
 }
@@ -83,7 +85,12 @@ export type ExecutionStatus =
    * Held for an operator's approval (`CONFIRM_MODE`): checked and simulated, nothing reserved, nothing signed. An
    * approval runs it on (fresh checks); a denial or the expiry blocks it.
    */
-  | 'awaiting_confirmation';
+  | 'awaiting_confirmation'
+  /**
+   * The operator's same-nonce cancel (a 0-value transfer to the wallet itself, at a higher fee) was mined instead of
+   * the action: the action did not happen; the cancel's fee was spent (and committed). Final.
+   */
+  | 'cancelled';
 
 /** One signed transaction of an execution (a replacement adds another with the same nonce). */
 export interface BroadcastTransaction {
@@ -98,9 +105,15 @@ export interface BroadcastTransaction {
   readonly signedAt: number;
 }
 
-/** The persisted history of one attempt (no secret in it). */
+/**
+ * The persisted history of one attempt (no secret in it). Every change after insertion is a compare-and-set on the
+ * `status` and `version` it was read with ({@link ExecutionStore.update}), so two writers working from the same read
+ * cannot both win.
+ */
 export interface ExecutionRecord {
   readonly id: string;
+  /** Bumped by every write after insertion (0 when inserted): the compare-and-set token. */
+  readonly version: number;
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly chainId: number;
@@ -113,8 +126,17 @@ export interface ExecutionRecord {
   /** Refusal or failure code (`VALUE_UNKNOWN`, `TOKEN_UNSAFE`, `DAILY_LIMIT_EXCEEDED`, `TX_REVERTED`…), else null. */
   readonly code: string | null;
   readonly reason: string | null;
-  /** ETH-equivalent wei charged to the governor (value + worst-case fee at reservation), null when unknown. */
+  /**
+   * ETH-equivalent wei the governor holds for it (value + the fee budget, including any top-up before a
+   * replacement), null when unknown.
+   */
   readonly valueWei: bigint | null;
+  /**
+   * The part of `valueWei` held for fees: every transaction signed for the execution fits in it (gas limit × max fee
+   * per gas ≤ this), so the fee actually paid never exceeds it. Null before the reservation (and on records written
+   * before this field existed).
+   */
+  readonly feeReservedWei: bigint | null;
   readonly reservationId: string | null;
   readonly nonce: number | null;
   /** Every transaction broadcast for this execution, oldest first. */
@@ -127,6 +149,14 @@ export interface ExecutionRecord {
   readonly idempotencyKey: string | null;
   /** Free-form JSON result (amounts received from the receipt logs…). */
   readonly result: Record<string, unknown> | null;
+  /**
+   * The block at which the reconciler first saw our nonce used with no receipt for any of our hashes; `NONCE_CONSUMED`
+   * is decided only when a later look, some blocks on, still finds none. Null otherwise.
+   */
+  readonly nonceGoneSinceBlock: number | null;
+  /** When an operator asked for a same-nonce cancel (epoch ms), and who (`operator-key`, `cli`); null otherwise. */
+  readonly cancelRequestedAt: number | null;
+  readonly cancelRequestedBy: string | null;
 }
 
 /** {@link ExecutionIntent} as stored: JSON-friendly. */
@@ -152,8 +182,38 @@ export type ExecutionRecordPatch = Partial<
     | 'blockNumber'
     | 'feeWei'
     | 'result'
+    | 'feeReservedWei'
+    | 'nonceGoneSinceBlock'
+    | 'cancelRequestedAt'
+    | 'cancelRequestedBy'
   >
 >;
+
+/** The state a writer read a record in: a write applies only while the record is still exactly there. */
+export interface ExpectedExecutionState {
+  readonly status: ExecutionStatus;
+  readonly version: number;
+}
+
+/** Parameters of {@link ExecutionStore.update}. */
+export interface UpdateExecutionParameters {
+  readonly id: string;
+  /** The status and version the record was read with. */
+  readonly expected: ExpectedExecutionState;
+  readonly patch: ExecutionRecordPatch;
+  /** The new `updatedAt` (epoch ms). */
+  readonly at: number;
+}
+
+/** Parameters of {@link ExecutionStore.addTransaction}. */
+export interface AddTransactionParameters {
+  readonly id: string;
+  /** The status and version the record was read with. */
+  readonly expected: ExpectedExecutionState;
+  readonly transaction: BroadcastTransaction;
+  /** The new `updatedAt` (epoch ms). */
+  readonly at: number;
+}
 
 /** Parameters of {@link ExecutionStore.list}. */
 export interface ListExecutionsParameters {
@@ -178,13 +238,24 @@ export interface ExecutionPage {
 export interface ExecutionStore {
   /** Inserts a new record; a duplicate id rejects. */
   insert(record: ExecutionRecord): Promise<void>;
-  /** Applies `patch` (and `updatedAt = at`); unknown id rejects with `EXECUTION_NOT_FOUND`. */
-  update(id: string, patch: ExecutionRecordPatch, at: number): Promise<ExecutionRecord>;
-  /** Appends a signed transaction (and sets `nonce`, status `signed`) atomically — written BEFORE broadcast. */
-  addTransaction(id: string, transaction: BroadcastTransaction, at: number): Promise<ExecutionRecord>;
+  /**
+   * Compare-and-set: applies `patch` (with `updatedAt = at`, `version + 1`) only if the record is still in
+   * `expected` (status and version); otherwise changes nothing and resolves `null` (another writer moved it: re-read
+   * and decide again). Unknown id rejects with `EXECUTION_NOT_FOUND`.
+   */
+  update(parameters: UpdateExecutionParameters): Promise<ExecutionRecord | null>;
+  /**
+   * Compare-and-set: appends a signed transaction (and sets `nonce`, status `signed`, `version + 1`) atomically —
+   * written BEFORE broadcast — only if the record is still in `expected`; `null` when it moved (nothing written:
+   * the transaction must not be broadcast). A settled execution or a repeated hash rejects.
+   */
+  addTransaction(parameters: AddTransactionParameters): Promise<ExecutionRecord | null>;
   get(id: string): Promise<ExecutionRecord | null>;
   list(parameters: ListExecutionsParameters): Promise<ExecutionPage>;
-  /** Records in status `preparing`, `signed` or `pending`, oldest first: what the reconciler must finish. */
+  /**
+   * Records in status `preparing`, `signed` or `pending`, oldest first: what the reconciler must finish (a snapshot:
+   * re-read a record before acting on it).
+   */
   listUnsettled(): Promise<readonly ExecutionRecord[]>;
 }
 
@@ -281,6 +352,8 @@ export interface ConfirmationRecord {
   readonly safety: readonly {
     readonly token: Address;
     readonly isHoneypot: boolean | null;
+    /** Percent; null when unknown (also for actions held before buy taxes were recorded). */
+    readonly buyTax: number | null;
     readonly sellTax: number | null;
   }[];
   readonly idempotencyKey: string | null;

@@ -1,6 +1,8 @@
 import type { Address, ChainInfo } from '../chains/chains.js';
 import { type PriceRoute, priceInNative } from '../gateway/steps/priceInNative.js';
 import type { RpcSender } from '../multicall/aggregate3.js';
+import { pickPricingRules } from '../pricing/pickPricingRules.js';
+import type { PricingRules } from '../pricing/types.js';
 import { portfolioTotals } from './portfolioTotals.js';
 import { readTokenBalances } from './readTokenBalances.js';
 import { readVaultAssets } from './readVaultAssets.js';
@@ -16,8 +18,8 @@ import type {
 import { USD_REFERENCE_WHOLE_UNITS } from './types.js';
 import { usdFromWei } from './usdFromWei.js';
 
-/** Parameters of {@link readPortfolio}. */
-export interface ReadPortfolioParameters {
+/** Parameters of {@link readPortfolio}; values follow the gateway's pricing rules ({@link PricingRules}). */
+export interface ReadPortfolioParameters extends PricingRules {
   readonly provider: RpcSender;
   readonly chain: ChainInfo;
   readonly owner: Address;
@@ -25,7 +27,7 @@ export interface ReadPortfolioParameters {
   readonly tokens: readonly PortfolioTokenInput[];
   /** Stablecoin whose pools give USD (read as a token too, when not listed); `null` = no USD figures. */
   readonly usdToken: Address | null;
-  /** The pricing module's liquidity floor (the gateway's): thinner pools are not price sources. */
+  /** The pricing module's liquidity floor (the gateway's), applied to a pool's depth: shallower pools are not price sources. */
   readonly minLiquidityWei: bigint;
   /** Tokens per balance request (see `readTokenBalances`). */
   readonly batchSize?: number;
@@ -39,11 +41,12 @@ export interface ReadPortfolioParameters {
  *
  * 1. balances — `readTokenBalances`: `ceil(tokens / batchSize)` Multicall3 requests (native balance included);
  * 2. vault shares held — `readVaultAssets`: one request, only when a declared ERC-4626 vault has shares;
- * 3. prices — the gateway's `priceInNative`: one request for every held token, every vault's underlying and the
- *    USD stablecoin (highest usable Uniswap V2/V3 route against the wrapped native, liquidity floor applied;
- *    WETH 1:1).
+ * 3. prices — the gateway's `priceInNative`: one request per 300 distinct tokens priced (every held token, every
+ *    vault's underlying and the USD stablecoin; highest Uniswap V2/V3 route against the wrapped native meeting the
+ *    pricing rules; WETH 1:1).
  *
- * So at most `ceil(tokens / batchSize) + 2` requests, never one per token. A token without a usable route has
+ * So at most `ceil(tokens / batchSize) + 1 + ceil(priced / 300)` requests (`+ 2` up to 300 tokens), never one per
+ * token. A token without a usable route has
  * `valueWei: null` (never 0) and is counted in `totals.unpriced`; USD figures are `null` when the stablecoin itself
  * cannot be priced. Node trouble → `RpcError`, never a partial or default answer.
  *
@@ -53,17 +56,9 @@ export interface ReadPortfolioParameters {
  * snapshot.totals.valueWei; snapshot.totals.unpriced;
  * ```
  */
-export async function readPortfolio({
-  provider,
-  chain,
-  owner,
-  tokens,
-  usdToken,
-  minLiquidityWei,
-  batchSize,
-  includeZero = false,
-  timeoutMs,
-}: ReadPortfolioParameters): Promise<PortfolioSnapshot> {
+export async function readPortfolio(parameters: ReadPortfolioParameters): Promise<PortfolioSnapshot> {
+  const { provider, chain, owner, tokens, usdToken, batchSize, includeZero = false, timeoutMs } = parameters;
+  const rules = pickPricingRules(parameters);
   const deadline = timeoutMs === undefined ? {} : { timeoutMs };
   const unique = new Map<string, PortfolioTokenInput>();
   for (const token of tokens) {
@@ -149,7 +144,7 @@ export async function readPortfolio({
   const priced =
     amounts.length === 0
       ? { items: [], reason: null }
-      : await priceInNative({ provider, chain, amounts, minLiquidityWei, blockTag, ...deadline });
+      : await priceInNative({ provider, chain, amounts, ...rules, blockTag, ...deadline });
   const weth = chain.contracts.wrappedNative?.toLowerCase() ?? null;
   const sourceOf = (token: Address, route: PriceRoute | null): PortfolioPriceSource | null => {
     if (token.toLowerCase() === weth) return { kind: 'wrapped-native' };
@@ -167,7 +162,7 @@ export async function readPortfolio({
       return priced.reason ?? 'not priced';
     }
     return item.routes.length > 0
-      ? `every pool against the wrapped native holds less than ${minLiquidityWei} wei (the liquidity floor)`
+      ? `no pool against the wrapped native is a price source (depth under ${rules.minLiquidityWei} wei, the liquidity floor; or a V3 spot off its TWAP)`
       : 'no Uniswap V2/V3 pool against the wrapped native';
   };
 

@@ -38,7 +38,7 @@ export type PortfolioPriceSource =
       readonly pool: Address;
       /** V3 fee tier (500 = 0.05%); `null` for V2. */
       readonly fee: number | null;
-      /** Wrapped native held by the pool. */
+      /** The pool's depth: wrapped native it pays out within the pricing depth band (not what it merely holds). */
       readonly liquidityWei: bigint;
     }
   /** ERC-4626 shares: `convertToAssets(balance)` of `asset`, priced by `assetSource`. */

@@ -39,4 +39,28 @@ describe('decodeReceivedAmounts', () => {
     ]);
     expect(decodeReceivedAmounts({ logs: [], recipient: me })).toEqual([]);
   });
+
+  it('net: a token that delivers in full and then takes its fee back from the recipient counts only what stayed', () => {
+    const zero = '0x0000000000000000000000000000000000000000';
+    const logs = [
+      transfer(tokenA, other, me, 1_000n), // the pair sends the full amount
+      transfer(tokenA, me, zero, 900n), // a 90% buy tax burned from the buyer
+      transfer(tokenB, me, other, 5n), // spent, never received: not listed
+      transfer(tokenA, me, me, 50n), // a self-transfer changes nothing
+    ];
+    expect(decodeReceivedAmounts({ logs, recipient: me, net: true })).toEqual([
+      { token: tokenA, amount: 100n },
+    ]);
+    expect(decodeReceivedAmounts({ logs, recipient: me, token: tokenA })).toEqual([
+      { token: tokenA, amount: 1_050n },
+    ]);
+    // Never below 0 (more left than arrived in this receipt).
+    expect(
+      decodeReceivedAmounts({
+        logs: [transfer(tokenA, other, me, 1n), transfer(tokenA, me, other, 3n)],
+        recipient: me,
+        net: true,
+      }),
+    ).toEqual([{ token: tokenA, amount: 0n }]);
+  });
 });

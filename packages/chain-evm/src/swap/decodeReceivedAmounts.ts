@@ -16,12 +16,19 @@ export interface DecodeReceivedAmountsParameters {
   readonly recipient: string;
   /** Only this token; default every token. */
   readonly token?: string;
+  /**
+   * Subtract the recipient's own `Transfer` logs out of each token it received (default false). For a swap's
+   * output this is what stayed: a token that delivers the full amount and then takes its fee back from the
+   * recipient (a burn or a transfer to a fee wallet in the same transaction) shows the full amount in the first log.
+   * Never below 0.
+   */
+  readonly net?: boolean;
 }
 
 /** One token received. */
 export interface ReceivedAmount {
   readonly token: Address;
-  /** Sum of the ERC-20 `Transfer` values to the recipient in this receipt, base units. */
+  /** Sum of the ERC-20 `Transfer` values to the recipient in this receipt (minus its own out with `net`), base units. */
   readonly amount: bigint;
 }
 
@@ -48,18 +55,29 @@ export function decodeReceivedAmounts({
   logs,
   recipient,
   token,
+  net = false,
 }: DecodeReceivedAmountsParameters): ReceivedAmount[] {
   const who = parseAddress({ address: recipient }).toLowerCase();
   const only = token === undefined ? undefined : parseAddress({ address: token }).toLowerCase();
   const totals = new Map<string, bigint>();
+  const sent = new Map<string, bigint>();
+  const party = (topic: string | undefined) =>
+    topic !== undefined &&
+    /^0x0{24}[0-9a-fA-F]{40}$/.test(topic) &&
+    `0x${topic.slice(26)}`.toLowerCase() === who;
   for (const log of logs) {
     if (log.topics.length !== 3 || log.topics[0]?.toLowerCase() !== TRANSFER_TOPIC) continue;
     if (!/^0x[0-9a-fA-F]{64}$/.test(log.data)) continue;
-    const to = log.topics[2] as string;
-    if (!/^0x0{24}[0-9a-fA-F]{40}$/.test(to) || `0x${to.slice(26)}`.toLowerCase() !== who) continue;
     const address = log.address.toLowerCase();
     if (only !== undefined && address !== only) continue;
-    totals.set(address, (totals.get(address) ?? 0n) + BigInt(log.data));
+    const from = party(log.topics[1]);
+    const to = party(log.topics[2]);
+    if (to && !from) totals.set(address, (totals.get(address) ?? 0n) + BigInt(log.data));
+    else if (to && from && !net) totals.set(address, (totals.get(address) ?? 0n) + BigInt(log.data));
+    else if (from && !to && net) sent.set(address, (sent.get(address) ?? 0n) + BigInt(log.data));
   }
-  return [...totals].map(([address, amount]) => ({ token: parseAddress({ address }), amount }));
+  return [...totals].map(([address, amount]) => {
+    const kept = amount - (sent.get(address) ?? 0n);
+    return { token: parseAddress({ address }), amount: kept > 0n ? kept : 0n };
+  });
 }

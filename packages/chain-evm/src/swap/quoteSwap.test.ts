@@ -215,6 +215,50 @@ describe('quoteSwap + builders on the devnet: the quote is what executes', () =>
     ]);
     expect(await allowance(fee, account().address, quote.route.router)).toBe(0n);
   });
+
+  it('a token out with a buy tax is quoted on V2 only (V3, like plain V2, checks the pool’s output, not what arrives)', async () => {
+    const usdc = tokens().usdc.address;
+    const amountIn = parseEther('1');
+    const untaxed = await quoteSwap({
+      provider: env.provider,
+      chain: env.chain,
+      tokenIn: 'native',
+      tokenOut: usdc,
+      amountIn,
+    });
+    expect(untaxed.candidates.some((c) => c.route.protocol === 'v3')).toBe(true);
+    const targets: string[] = [];
+    const recording = {
+      send: (method: string, params: unknown[]) => {
+        const [{ data }] = params as [{ data: string }];
+        const [calls] = multicall3Interface.decodeFunctionData('aggregate3', data) as unknown as [[string][]];
+        targets.push(...calls.map((c) => c[0]));
+        return env.provider.send(method, params);
+      },
+    };
+    const taxed = await quoteSwap({
+      provider: recording,
+      chain: env.chain,
+      tokenIn: 'native',
+      tokenOut: usdc,
+      amountIn,
+      transferFeeBps: { tokenOut: 300 },
+    });
+    expect(targets).not.toContain(env.devnet.manifest.contracts.uniswapV3QuoterV2);
+    expect(taxed.candidates.map((c) => c.route.protocol)).toEqual(['v2']);
+    expect(taxed.feeOnTransfer).toBe(true);
+    const tx = buildSwapTransaction({
+      chain: env.chain,
+      quote: taxed,
+      amountOutMin: 1n,
+      recipient: account().address,
+      deadline: deadline(),
+    });
+    expect(tx.to).toBe(env.devnet.manifest.contracts.uniswapV2Router02);
+    // The recipient gets the pool's output minus the fee (the pool's own quote is unchanged).
+    const poolOut = untaxed.candidates.find((c) => c.route.protocol === 'v2')?.amountOut as bigint;
+    expect(taxed.amountOut).toBe(poolOut - (poolOut * 300n) / 10_000n);
+  });
 });
 
 describe('best-route selection (independent reads of every route)', () => {

@@ -3,6 +3,10 @@ import type { Address, ChainInfo } from '../chains/chains.js';
 import { type Aggregate3Call, type RpcSender, aggregate3 } from '../multicall/aggregate3.js';
 import { decodeUint256 } from '../multicall/decodeUint256.js';
 import { multicall3BlockNumberCall } from '../multicall/multicall3BlockNumberCall.js';
+import { planHopDepths, type RouteHop } from '../pricing/planHopDepths.js';
+import { DEFAULT_MIN_LIQUIDITY_WEI } from '../pricing/pricingDefaults.js';
+import { resolvePricingRules } from '../pricing/resolvePricingRules.js';
+import type { PricingRules } from '../pricing/types.js';
 import {
   BPS,
   MAX_UINT256,
@@ -22,8 +26,11 @@ import {
 } from './swapInterfaces.js';
 import type { SwapQuote, SwapRouteQuote, SwapTokenRef } from './types.js';
 
-/** Parameters of {@link quoteSwap}. */
-export interface QuoteSwapParameters {
+/**
+ * Parameters of {@link quoteSwap}. The pricing rules ({@link PricingRules}) decide which pools a route may go
+ * through; `minLiquidityWei` defaults to 10 wrapped native (pass the gateway's floor).
+ */
+export interface QuoteSwapParameters extends Partial<PricingRules> {
   readonly provider: RpcSender;
   /** A configured chain (wrapped native, Multicall3, and Uniswap V2 and/or V3 in `contracts`). */
   readonly chain: ChainInfo;
@@ -34,8 +41,10 @@ export interface QuoteSwapParameters {
   /**
    * A transfer fee the token itself takes (fee-on-transfer tokens; e.g. token-safety's measured tax), in basis
    * points 0..9,999. Token in: the pools receive `amountIn` minus the fee (rounded like the devnet token: fee
-   * rounded down), and V3 routes are skipped (V3 pools refuse such tokens). Token out: the recipient receives the
-   * output minus the fee. Without it a fee-on-transfer token is quoted too high.
+   * rounded down), and V3 routes are skipped (V3 pools refuse such tokens). Token out (its buy tax): the recipient
+   * receives the output minus the fee, and only V2 routes are quoted (the `…SupportingFeeOnTransferTokens` functions
+   * enforce the minimum on what the recipient receives; V3 checks the pool's output). Without it a fee-on-transfer
+   * token is quoted too high.
    */
   readonly transferFeeBps?: { readonly tokenIn?: number; readonly tokenOut?: number };
   readonly blockTag?: 'latest' | 'pending' | bigint;
@@ -57,6 +66,13 @@ interface Plan {
  * `aggregate3` `eth_call`: one JSON-RPC request per quote, all at the same block. Native in/out is quoted as the
  * wrapped native token (wrapping is 1:1).
  *
+ * A route goes only through pools deep enough to be price sources — the pricing module's depth rule, read in the
+ * same batch (`planHopDepths`): a pool against the wrapped native must pay out at least `minLiquidityWei` of it
+ * within the depth band (V2 reserves; V3 liquidity in range at the current price — WETH out of range or merely
+ * sent to the pool counts for nothing); any other pool's depth is valued through its tokens' usable price sources.
+ * A route through a shallower pool, or through a pool other than the one whose depth was read (computed address ≠
+ * the factory's), is never a candidate: `NO_ROUTE` when no route remains.
+ *
  * Errors: `INVALID_AMOUNT`, `SWAP_SAME_TOKEN` (also native ↔ its wrapped token: that is a wrap, not a swap),
  * `INVALID_ADDRESS`, `INVALID_SWAP_PARAMETER`, `SWAP_NOT_CONFIGURED`, `NO_ROUTE`, RPC errors.
  *
@@ -77,6 +93,8 @@ export async function quoteSwap({
   transferFeeBps = {},
   blockTag,
   timeoutMs,
+  minLiquidityWei = DEFAULT_MIN_LIQUIDITY_WEI,
+  ...pricingRules
 }: QuoteSwapParameters): Promise<SwapQuote> {
   const { wrappedNative: wrapped, multicall3, uniswapV2: v2, uniswapV3: v3 } = chain.contracts;
   if (wrapped === null || multicall3 === null || (v2 === null && v3 === null)) {
@@ -105,6 +123,7 @@ export async function quoteSwap({
     });
   }
   const spotIn = poolAmountIn / SPOT_DIVISOR > 0n ? poolAmountIn / SPOT_DIVISOR : 1n;
+  const rules = resolvePricingRules({ ...pricingRules, minLiquidityWei });
 
   const paths: Address[][] = [[inAddress, outAddress]];
   if (inAddress !== wrapped && outAddress !== wrapped) paths.push([inAddress, wrapped, outAddress]);
@@ -112,8 +131,9 @@ export async function quoteSwap({
   for (const path of paths) {
     if (v2 !== null) plans.push({ protocol: 'v2', router: v2.router02, path, fees: [] });
   }
-  // V3 pools check the balance they receive: a token that takes a fee on transfer cannot be sold into them.
-  if (v3 !== null && feeIn === 0n) {
+  // V3 pools check the balance they receive: a token that takes a fee on transfer cannot be sold into them. Nor
+  // bought through them: V3 (like plain V2) enforces the minimum on the pool's output, not on what arrives.
+  if (v3 !== null && feeIn === 0n && feeOut === 0n) {
     for (const path of paths) {
       const tierLists: number[][] =
         path.length === 2
@@ -142,6 +162,18 @@ export async function quoteSwap({
       );
     }
   }
+  // The depth of every pool a route may use, with the pricing rules' measure, in the same batch.
+  const hops: RouteHop[] = [];
+  for (const plan of plans) {
+    for (let hop = 0; hop < plan.path.length - 1; hop++) {
+      const [tokenA, tokenB] = [plan.path[hop] as Address, plan.path[hop + 1] as Address];
+      const fee = plan.fees[hop];
+      const key = poolKey(plan.protocol, tokenA, tokenB, fee);
+      if (!hops.some((h) => h.key === key))
+        hops.push({ key, protocol: plan.protocol, tokenA, tokenB, fee: fee ?? null });
+    }
+  }
+  const depthPlan = planHopDepths({ chain, hops, rules });
   const quoteCalls = plans.flatMap((plan) => [
     quoteCall(plan, poolAmountIn, v3?.quoterV2),
     quoteCall(plan, spotIn, v3?.quoterV2),
@@ -151,7 +183,7 @@ export async function quoteSwap({
     provider,
     chainId: chain.id,
     multicall3,
-    calls: [multicall3BlockNumberCall(multicall3), ...poolCalls, ...quoteCalls],
+    calls: [multicall3BlockNumberCall(multicall3), ...poolCalls, ...quoteCalls, ...depthPlan.calls],
     ...(blockTag === undefined ? {} : { blockTag }),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   });
@@ -170,8 +202,30 @@ export async function quoteSwap({
     pools.set(key, pool);
   });
 
+  const depths = depthPlan.read(results.slice(1 + poolCalls.length + quoteCalls.length));
+  // A hop is routable when the factory names the pool whose depth was read, and that depth reaches the floor.
+  const routable = (key: string) => {
+    const named = pools.get(key) ?? null;
+    const measured = depths.get(key);
+    return (
+      named !== null &&
+      measured !== undefined &&
+      named.toLowerCase() === measured.pool.toLowerCase() &&
+      measured.depthWei !== null &&
+      measured.depthWei >= minLiquidityWei
+    );
+  };
+
   const candidates: SwapRouteQuote[] = [];
+  let shallow = 0;
   plans.forEach((plan, i) => {
+    const through = plan.path
+      .slice(1)
+      .map((b, hop) => poolKey(plan.protocol, plan.path[hop] as Address, b, plan.fees[hop]));
+    if (!through.every(routable)) {
+      if (through.every((key) => pools.get(key))) shallow++;
+      return;
+    }
     const offset = 1 + poolCalls.length + 2 * i;
     const main = decodeQuote(plan, results[offset]);
     if (main === null || main.amountOut <= 0n) return;
@@ -203,7 +257,11 @@ export async function quoteSwap({
   const best = ranked[0];
   if (best === undefined) {
     throw new SwapError('NO_ROUTE', 'No Uniswap route for this pair and amount', {
-      details: `${inAddress} → ${outAddress} on ${chain.name}, ${plans.length} routes tried`,
+      details: `${inAddress} → ${outAddress} on ${chain.name}, ${plans.length} routes tried${
+        shallow > 0
+          ? `; ${shallow} through a pool with less than ${minLiquidityWei} wei of wrapped native tradable within ${rules.depthBandBps} bps (the pricing floor)`
+          : ''
+      }`,
     });
   }
   return {

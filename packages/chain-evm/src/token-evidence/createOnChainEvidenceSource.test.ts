@@ -79,6 +79,22 @@ describe('createOnChainEvidenceSource against the devnet', () => {
     expect(evidence.fields.sellTax).toBeLessThan(95.1);
   });
 
+  it('the 90%-buy-tax token → buy tax 90 measured by the simulated buy (what arrived against the pool’s quote), sell tax 0, not a honeypot', async () => {
+    const evidence = await source().fetchEvidence({
+      chain: chain(),
+      address: devnet.manifest.tokens.buyTax.address,
+    });
+    expect(evidence.fields).toMatchObject({
+      canBuy: true,
+      canSell: true,
+      isHoneypot: false,
+      cannotSellAll: false,
+      sellTax: 0,
+    });
+    // What arrived against the quote, to the base unit: 90% less, give or take the token's rounding of its cut.
+    expect(evidence.fields.buyTax).toBeCloseTo(90, 3);
+  });
+
   it('the 5% fee token → sell tax ≈ 5% (and buy tax ≈ 5%: it burns on every transfer), not a honeypot', async () => {
     const evidence = await source().fetchEvidence({
       chain: chain(),

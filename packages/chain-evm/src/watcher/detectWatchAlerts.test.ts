@@ -10,8 +10,8 @@ const base = (overrides: Partial<DetectWatchAlertsParameters> = {}): DetectWatch
   chainId: 31337,
   address: WALLET,
   thresholds: { minChangeWei: ETH / 100n, largeOutgoingWei: ETH, alertOnApproval: true },
-  previous: { block: 10, native: 5n * ETH, tokens: { [USDC]: 1_000_000_000n } },
-  current: { block: 20, native: 5n * ETH, tokens: { [USDC]: 1_000_000_000n } },
+  previous: { block: 10, blockHash: null, native: 5n * ETH, tokens: { [USDC]: 1_000_000_000n } },
+  current: { block: 20, blockHash: null, native: 5n * ETH, tokens: { [USDC]: 1_000_000_000n } },
   changeValues: new Map(),
   transfersOut: [],
   approvals: [],
@@ -28,7 +28,12 @@ describe('detectWatchAlerts', () => {
   it('balance changes at or above the threshold alert (in low, out medium); below do not', () => {
     const alerts = detectWatchAlerts(
       base({
-        current: { block: 20, native: 5n * ETH + ETH / 10n, tokens: { [USDC]: 900_000_000n } },
+        current: {
+          block: 20,
+          blockHash: null,
+          native: 5n * ETH + ETH / 10n,
+          tokens: { [USDC]: 900_000_000n },
+        },
         changeValues: new Map([[USDC, ETH / 30n]]),
       }),
     );
@@ -38,7 +43,14 @@ describe('detectWatchAlerts', () => {
     ]);
     expect(
       detectWatchAlerts(
-        base({ current: { block: 20, native: 5n * ETH + ETH / 1000n, tokens: { [USDC]: 1_000_000_000n } } }),
+        base({
+          current: {
+            block: 20,
+            blockHash: null,
+            native: 5n * ETH + ETH / 1000n,
+            tokens: { [USDC]: 1_000_000_000n },
+          },
+        }),
       ),
     ).toEqual([]);
   });
@@ -46,7 +58,7 @@ describe('detectWatchAlerts', () => {
   it('an unpriceable change always alerts (never assumed small)', () => {
     const alerts = detectWatchAlerts(
       base({
-        current: { block: 20, native: 5n * ETH, tokens: { [USDC]: 999_999_999n } },
+        current: { block: 20, blockHash: null, native: 5n * ETH, tokens: { [USDC]: 999_999_999n } },
         changeValues: new Map([[USDC, null]]),
       }),
     );
@@ -59,7 +71,7 @@ describe('detectWatchAlerts', () => {
     const tx = `0x${'cd'.repeat(32)}` as const;
     const alerts = detectWatchAlerts(
       base({
-        current: { block: 20, native: 5n * ETH - 2n * ETH, tokens: { [USDC]: 0n } },
+        current: { block: 20, blockHash: null, native: 5n * ETH - 2n * ETH, tokens: { [USDC]: 0n } },
         changeValues: new Map([[USDC, 2n * ETH]]),
         transfersOut: [
           { token: USDC as `0x${string}`, amount: 1_000_000_000n, valueWei: 2n * ETH, txHash: tx, block: 15 },

@@ -10,12 +10,15 @@ import { getKnownProtocols } from '../approvals/getKnownProtocols.js';
 import { type ChainLog, getLogsAdaptive } from '../approvals/getLogsAdaptive.js';
 import { BaseError } from '../errors/BaseError.js';
 import { priceInNative } from '../gateway/steps/priceInNative.js';
+import { pickPricingRules } from '../pricing/pickPricingRules.js';
+import type { PricingRules } from '../pricing/types.js';
 import type { Hex } from '../gateway/types.js';
 import type { Aggregate3Call, RpcSender } from '../multicall/aggregate3.js';
 import { aggregate3Batched } from '../multicall/aggregate3Batched.js';
 import { decodeUint256 } from '../multicall/decodeUint256.js';
 import { multicall3EthBalanceCall } from '../multicall/multicall3EthBalanceCall.js';
-import { rpcCall } from '../rpc/rpcCall.js';
+import { chainReorgAlert } from './chainReorgAlert.js';
+import { checkBaselines } from './checkBaselines.js';
 import { detectWatchAlerts, type ObservedApproval, type ObservedTransfer } from './detectWatchAlerts.js';
 import type { WatchAlert, WatchBaseline, WatchedWallet, WatchStore } from './types.js';
 
@@ -28,8 +31,8 @@ const reads = new Interface([
   'function isApprovedForAll(address owner, address operator) view returns (bool)',
 ]);
 
-/** Parameters of {@link runWatchCycle}. */
-export interface RunWatchCycleParameters {
+/** Parameters of {@link runWatchCycle}; values follow the gateway's pricing rules ({@link PricingRules}). */
+export interface RunWatchCycleParameters extends PricingRules {
   readonly store: WatchStore;
   /** The configured chain registry. */
   readonly chains: readonly ChainInfo[];
@@ -59,17 +62,33 @@ export interface RunWatchCycleReturnType {
   readonly alerts: readonly WatchAlert[];
   /** Wallets whose check failed (their baseline did not move; no alert). */
   readonly failures: readonly { chainId: number; address: Address; error: string }[];
+  /**
+   * Wallets whose check was deferred: the node's head is below their baseline block (no alert, baseline kept; the
+   * wallet's `deferred` says so). `first` is true when the wallet was not deferred before this cycle.
+   */
+  readonly deferred: readonly {
+    chainId: number;
+    address: Address;
+    headBlock: number;
+    baselineBlock: number;
+    first: boolean;
+  }[];
 }
 
 /**
- * One check cycle over every watched wallet, chain by chain. Per chain: the head block; every wallet's native and
- * token balances in Multicall3 batches pinned to that block; the wallets' `Approval` / `ApprovalForAll` / outgoing
- * `Transfer` logs since each one's baseline block, in adaptive `eth_getLogs` chunks (one topic filter for up to
- * `walletsPerLogFilter` wallets); the current state of every approval those logs nominate (logs only nominate); the
- * value of every change in one pricing round trip. Then, per wallet, {@link detectWatchAlerts} and ONE atomic write
- * of its alerts and new baseline (`WatchStore.recordCheck`). A wallet's first check only sets its baseline. Any RPC
- * failure on a chain marks that chain's wallets failed with the error: no alert, no baseline moved — never a fake
- * "no change". Requests grow with batches and log chunks, not with wallets × tokens.
+ * One check cycle over every watched wallet, chain by chain. Per chain: the head block (number and hash) and the
+ * hash at each baseline height ({@link checkBaselines}). A wallet whose baseline block is above the head (a node
+ * that lags, a chain reset, a reorg deeper than the baseline) is deferred and says so (`WatchStore.recordDeferral`:
+ * no alert, baseline kept, `deferred` on the wallet until a check runs) — never skipped silently. A wallet whose
+ * baseline block was replaced (another hash at its height) is re-baselined at the head with one `chain-reorg` alert
+ * and nothing else. For the others: every wallet's native and token balances in Multicall3 batches pinned to the
+ * head; the wallets' `Approval` / `ApprovalForAll` / outgoing `Transfer` logs since each one's baseline block, in
+ * adaptive `eth_getLogs` chunks (one topic filter for up to `walletsPerLogFilter` wallets); the current state of
+ * every approval those logs nominate (logs only nominate); the value of every change in one pricing round trip.
+ * Then, per wallet, {@link detectWatchAlerts} and ONE atomic write of its alerts and new baseline
+ * (`WatchStore.recordCheck`). A wallet's first check only sets its baseline. Any RPC failure on a chain marks that
+ * chain's wallets failed with the error: no alert, no baseline moved — never a fake "no change". Requests grow with
+ * batches and log chunks, not with wallets × tokens.
  *
  * @example
  * ```ts
@@ -85,16 +104,32 @@ export async function runWatchCycle(p: RunWatchCycleParameters): Promise<RunWatc
   for (const w of wallets) byChain.set(w.chainId, [...(byChain.get(w.chainId) ?? []), w]);
   const alerts: WatchAlert[] = [];
   const failures: { chainId: number; address: Address; error: string }[] = [];
+  const deferred: RunWatchCycleReturnType['deferred'][number][] = [];
   let checked = 0;
   for (const [chainId, group] of byChain) {
     try {
       const chain = p.chains.find((c) => c.id === chainId);
       if (!chain) throw new BaseError('UNSUPPORTED_CHAIN', `chain ${chainId} is not in the registry`);
-      const results = await checkChain(p, chain, group, createId, clock);
-      for (const r of results) {
+      const { checks, deferrals } = await checkChain(p, chain, group, createId, clock);
+      for (const r of checks) {
         const stored = await p.store.recordCheck(r);
         if (stored) alerts.push(...r.alerts);
         checked++;
+      }
+      for (const { wallet, headBlock, baselineBlock } of deferrals) {
+        const at = clock();
+        const stored = await p.store.recordDeferral({
+          chainId,
+          address: wallet.address,
+          previousBlock: baselineBlock,
+          reason: 'head-behind-baseline',
+          headBlock,
+          at,
+        });
+        if (stored) {
+          const first = wallet.deferred === null;
+          deferred.push({ chainId, address: wallet.address, headBlock, baselineBlock, first });
+        }
       }
     } catch (error) {
       const message = describe(error);
@@ -105,13 +140,13 @@ export async function runWatchCycle(p: RunWatchCycleParameters): Promise<RunWatc
       }
     }
   }
-  return { startedAt, finishedAt: clock(), checked, alerts, failures };
+  return { startedAt, finishedAt: clock(), checked, alerts, failures, deferred };
 }
 
 async function checkChain(
   p: RunWatchCycleParameters,
   chain: ChainInfo,
-  wallets: readonly WatchedWallet[],
+  all: readonly WatchedWallet[],
   createId: () => string,
   clock: () => number,
 ) {
@@ -119,16 +154,22 @@ async function checkChain(
   if (multicall3 === null) throw new BaseError('WATCHER_NOT_CONFIGURED', `no Multicall3 on ${chain.name}`);
   const provider = await p.provider(chain.id);
   const timeout = p.timeoutMs === undefined ? {} : { timeoutMs: p.timeoutMs };
-  const head = Number(
-    BigInt(
-      (await rpcCall({
-        chainId: chain.id,
-        method: 'eth_blockNumber',
-        run: () => provider.send('eth_blockNumber', []),
-        ...timeout,
-      })) as string,
-    ),
-  );
+  // The head and the hash at every baseline height: a baseline above the head is deferred (never skipped
+  // silently), a baseline block the chain no longer has is replaced at the head with a `chain-reorg` alert.
+  const position = await checkBaselines({
+    provider,
+    chainId: chain.id,
+    wallets: all,
+    ...timeout,
+  });
+  const head = position.head.number;
+  const deferrals = position.deferred.map((w) => ({
+    wallet: w,
+    headBlock: head,
+    baselineBlock: (w.baseline as WatchBaseline).block,
+  }));
+  const wallets = position.current;
+  if (wallets.length === 0) return { checks: [], deferrals };
   const tokens = [...new Set(p.tokens(chain).map((t) => t.toLowerCase() as Address))];
 
   // Balances of every wallet, pinned to the head block.
@@ -163,11 +204,19 @@ async function checkChain(
       const known = balance ?? w.baseline?.tokens[token] ?? null;
       if (known !== null) held[token] = known;
     });
-    current.set(w.address.toLowerCase(), { block: head, native, tokens: held });
+    current.set(w.address.toLowerCase(), {
+      block: head,
+      blockHash: position.head.hash,
+      native,
+      tokens: held,
+    });
   });
 
-  // Logs since each wallet's baseline (wallets seen for the first time only get a baseline).
-  const seen = wallets.filter((w) => w.baseline !== null && w.baseline.block < head);
+  // Logs since each wallet's baseline (wallets seen for the first time only get a baseline, and so do wallets whose
+  // baseline block was replaced: what happened between the two cannot be told apart from what the reorg undid).
+  const seen = wallets.filter(
+    (w) => w.baseline !== null && w.baseline.block < head && !position.replaced.has(w),
+  );
   const logs: ChainLog[] = [];
   if (seen.length > 0) {
     const from = Math.min(...seen.map((w) => (w.baseline as WatchBaseline).block)) + 1;
@@ -263,7 +312,7 @@ async function checkChain(
             provider,
             chain,
             amounts: toPrice,
-            minLiquidityWei: p.minLiquidityWei,
+            ...pickPricingRules(p),
             ...timeout,
           })
         ).items;
@@ -274,60 +323,78 @@ async function checkChain(
 
   const at = clock();
   let stateIndex = 0;
-  const out = wallets
-    .filter((w) => w.baseline === null || w.baseline.block <= head)
-    .map((w) => {
-      const next = current.get(w.address.toLowerCase()) as WatchBaseline;
-      if (w.baseline === null) {
-        return { chainId: chain.id, address: w.address, previousBlock: null, baseline: next, alerts: [], at };
-      }
-      const entry = perWallet.find((e) => e.wallet === w);
-      const approvals: ObservedApproval[] = [];
-      for (const c of entry?.candidates ?? []) {
-        const r = states[stateIndex++];
-        const allowance = c.kind === 'erc20' && r?.success ? decodeUint256(r.returnData) : null;
-        const approved = c.kind === 'operator' && r?.success ? decodeUint256(r.returnData) === 1n : false;
-        if (c.kind === 'erc20' ? (allowance ?? 0n) === 0n : !approved) continue;
-        approvals.push({
-          token: c.token,
-          spender: c.spender,
-          kind: c.kind,
-          allowance,
-          unlimited: c.kind === 'operator' || (allowance ?? 0n) >= UNLIMITED_ALLOWANCE_THRESHOLD,
-          knownSpender: known.get(c.spender.toLowerCase()) ?? null,
-          txHash: c.lastTxHash,
-          block: c.lastBlock,
-        });
-      }
-      const transfersOut: ObservedTransfer[] = (entry?.transfers ?? []).map((t) => ({
-        ...t,
-        valueWei: valueAt(`${w.address.toLowerCase()}:${t.txHash}:${t.token.toLowerCase()}:${t.amount}`),
-      }));
-      const changeValues = new Map<string, bigint | null>();
-      for (const token of new Set([...Object.keys(w.baseline.tokens), ...Object.keys(next.tokens)])) {
-        changeValues.set(token, valueAt(`${w.address.toLowerCase()}:${token}`));
-      }
+  const checks = wallets.map((w) => {
+    const next = current.get(w.address.toLowerCase()) as WatchBaseline;
+    if (w.baseline === null) {
+      return { chainId: chain.id, address: w.address, previousBlock: null, baseline: next, alerts: [], at };
+    }
+    const replacedBy = position.replaced.get(w);
+    if (replacedBy !== undefined) {
+      const alert = chainReorgAlert({
+        chainId: chain.id,
+        address: w.address,
+        previous: w.baseline,
+        current: next,
+        chainHash: replacedBy,
+        at,
+        createId,
+      });
       return {
         chainId: chain.id,
         address: w.address,
         previousBlock: w.baseline.block,
         baseline: next,
-        alerts: detectWatchAlerts({
-          chainId: chain.id,
-          address: w.address,
-          thresholds: w.thresholds,
-          previous: w.baseline,
-          current: next,
-          changeValues,
-          transfersOut,
-          approvals,
-          at,
-          createId,
-        }),
+        alerts: [alert],
         at,
       };
-    });
-  return out;
+    }
+    const entry = perWallet.find((e) => e.wallet === w);
+    const approvals: ObservedApproval[] = [];
+    for (const c of entry?.candidates ?? []) {
+      const r = states[stateIndex++];
+      const allowance = c.kind === 'erc20' && r?.success ? decodeUint256(r.returnData) : null;
+      const approved = c.kind === 'operator' && r?.success ? decodeUint256(r.returnData) === 1n : false;
+      if (c.kind === 'erc20' ? (allowance ?? 0n) === 0n : !approved) continue;
+      approvals.push({
+        token: c.token,
+        spender: c.spender,
+        kind: c.kind,
+        allowance,
+        unlimited: c.kind === 'operator' || (allowance ?? 0n) >= UNLIMITED_ALLOWANCE_THRESHOLD,
+        knownSpender: known.get(c.spender.toLowerCase()) ?? null,
+        txHash: c.lastTxHash,
+        block: c.lastBlock,
+      });
+    }
+    const transfersOut: ObservedTransfer[] = (entry?.transfers ?? []).map((t) => ({
+      ...t,
+      valueWei: valueAt(`${w.address.toLowerCase()}:${t.txHash}:${t.token.toLowerCase()}:${t.amount}`),
+    }));
+    const changeValues = new Map<string, bigint | null>();
+    for (const token of new Set([...Object.keys(w.baseline.tokens), ...Object.keys(next.tokens)])) {
+      changeValues.set(token, valueAt(`${w.address.toLowerCase()}:${token}`));
+    }
+    return {
+      chainId: chain.id,
+      address: w.address,
+      previousBlock: w.baseline.block,
+      baseline: next,
+      alerts: detectWatchAlerts({
+        chainId: chain.id,
+        address: w.address,
+        thresholds: w.thresholds,
+        previous: w.baseline,
+        current: next,
+        changeValues,
+        transfersOut,
+        approvals,
+        at,
+        createId,
+      }),
+      at,
+    };
+  });
+  return { checks, deferrals };
 }
 
 function describe(error: unknown): string {

@@ -19,6 +19,11 @@ export interface WatchThresholds {
 export interface WatchBaseline {
   /** The block the balances were read at; logs after it belong to the next check. */
   readonly block: number;
+  /**
+   * The hash of that block, to tell a chain that went back under the baseline (a reset, a reorg as deep) from one
+   * that still has it; null for a baseline stored before hashes were recorded (not verifiable: taken as is).
+   */
+  readonly blockHash: Hex | null;
   /** Native balance (wei). */
   readonly native: bigint;
   /** Token balances by lowercase token address (base units); tokens the chain's list and the configuration name. */
@@ -39,9 +44,29 @@ export interface WatchedWallet {
   /** The error of the last failed check (cleared by a successful one). */
   readonly lastError: string | null;
   readonly lastErrorAt: number | null;
+  /** Set while checks are deferred (the node's head is below the baseline block); cleared by the next check. */
+  readonly deferred: WatchDeferral | null;
 }
 
-export type AlertKind = 'balance-change' | 'large-outgoing' | 'new-approval';
+/** Why a wallet's check was put off, and since when. Nothing was alerted and the baseline did not move. */
+export interface WatchDeferral {
+  /** `head-behind-baseline`: the node's head is below the baseline block (a node that lags, or a chain that went back). */
+  readonly reason: 'head-behind-baseline';
+  /** The head the node answered at the last deferral. */
+  readonly headBlock: number;
+  /** The wallet's baseline block (unchanged). */
+  readonly baselineBlock: number;
+  /** The first deferral of this run (epoch ms). */
+  readonly since: number;
+  /** The last deferral (epoch ms). */
+  readonly at: number;
+}
+
+/**
+ * `chain-reorg`: the block the wallet's baseline was read at is no longer on the chain (another hash at its height):
+ * the watcher re-baselined at the head, and changes between the two could not be attributed.
+ */
+export type AlertKind = 'balance-change' | 'large-outgoing' | 'new-approval' | 'chain-reorg';
 export type AlertSeverity = 'low' | 'medium' | 'high';
 
 /** An alert a check raised (stored once, with the baseline it moved). */
@@ -74,13 +99,15 @@ export interface ListAlertsParameters {
 export interface WatchSummary {
   readonly wallets: number;
   readonly walletsInError: number;
+  /** Wallets whose checks are deferred (see {@link WatchedWallet.deferred}). */
+  readonly walletsDeferred: number;
   readonly alertsBySeverity: Readonly<Record<AlertSeverity, number>>;
   readonly alertsByKind: Readonly<Record<AlertKind, number>>;
 }
 
 /**
- * Persistence of the watcher. `recordCheck` stores a cycle's alerts and moves the wallet's baseline in ONE atomic
- * write, and only if the baseline is still the one the cycle started from — so the same change never alerts twice,
+ * Persistence of the watcher. `recordCheck` stores a cycle's alerts and moves the wallet's baseline (and clears a
+ * deferral) in ONE atomic write, and only if the baseline is still the one the cycle started from — so the same change never alerts twice,
  * and a crash before the write loses nothing and duplicates nothing (the next cycle reads the same range again).
  */
 export interface WatchStore {
@@ -108,6 +135,18 @@ export interface WatchStore {
   }): Promise<boolean>;
   /** A failed check: the error is recorded, the baseline does not move. */
   recordFailure(parameters: { chainId: number; address: Address; error: string; at: number }): Promise<void>;
+  /**
+   * A deferred check: `deferred` is set (its `since` kept while the wallet stays deferred), the last error cleared (the
+   * node answered), the baseline unchanged — only if the baseline is still at `previousBlock`. False otherwise.
+   */
+  recordDeferral(parameters: {
+    chainId: number;
+    address: Address;
+    previousBlock: number;
+    reason: WatchDeferral['reason'];
+    headBlock: number;
+    at: number;
+  }): Promise<boolean>;
   /** Newest first, opaque cursor. */
   listAlerts(
     parameters: ListAlertsParameters,

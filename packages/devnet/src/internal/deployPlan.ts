@@ -6,7 +6,7 @@ const E6 = 10n ** 6n;
 const E8 = 10n ** 8n;
 
 /** Bump when the deployment procedure changes in a way the plan below does not capture. */
-export const LAYOUT_VERSION = 'devnet-layout-5';
+export const LAYOUT_VERSION = 'devnet-layout-9';
 
 export type PlanTokenKey =
   | 'weth'
@@ -18,7 +18,8 @@ export type PlanTokenKey =
   | 'highTax'
   | 'switchable'
   | 'thin'
-  | 'lonely';
+  | 'lonely'
+  | 'buyTax';
 
 export interface PlanErc20 {
   key: 'usdc' | 'dai' | 'wbtc';
@@ -43,6 +44,22 @@ export const PLAN_THIN = { name: 'Devnet Thin Liquidity', symbol: 'THIN', decima
 export const PLAN_LONELY = { name: 'Devnet Lonely', symbol: 'LONE', decimals: 18 } as const;
 // An OpenZeppelin ERC-721 (operator approvals), deployed after everything above so no earlier address moves.
 export const PLAN_COLLECTIBLE = { name: 'Devnet Collectible', symbol: 'DNFT' } as const;
+// A 90% buy tax and no sell tax, deployed after the collectible (layout 6) so no earlier address moves.
+export const PLAN_BUY_TAX = { name: 'Devnet Buy Tax', symbol: 'BTAX', decimals: 18 } as const;
+
+/**
+ * The devnet bridge's liquidity on every chain (it pays fills out of its own balance), deployed after everything
+ * above so no earlier address moves. Native ETH is set with `anvil_setBalance`; the tokens are minted to it.
+ */
+export const PLAN_BRIDGE_LIQUIDITY = {
+  native: 1_000n * E18,
+  usdc: 10_000_000n * E6,
+  dai: 10_000_000n * E18,
+  wbtc: 100n * E8,
+} as const;
+
+/** Gas money of the bridge relayer (not one of anvil's accounts) on every devnet chain. */
+export const PLAN_RELAYER_BALANCE = 100n * E18;
 
 export interface PlanPool {
   /** Manifest key, e.g. `WETH/USDC`. */
@@ -80,6 +97,12 @@ export const PLAN_LATE_V2_POOLS: readonly PlanPool[] = [
   { name: 'WETH/THIN', tokenA: 'weth', tokenB: 'thin', amountA: E18 / 2n, amountB: 500n * E18 },
 ];
 
+/** The V2 pool of the buy-tax token, seeded last of all (its pair is flagged after seeding). */
+export const PLAN_BUY_TAX_V2_POOLS: readonly PlanPool[] = [
+  // 1 BTAX = 0.0001 WETH; a buy out of the pair keeps 10% of what the pool sends. 500 WETH deep: the pricing floor's depth.
+  { name: 'WETH/BTAX', tokenA: 'weth', tokenB: 'buyTax', amountA: 500n * E18, amountB: 5_000_000n * E18 },
+];
+
 export interface PlanV3Pool extends PlanPool {
   fee: 500 | 3000 | 10000;
 }
@@ -113,9 +136,99 @@ export const PLAN_V3_POOLS: readonly PlanV3Pool[] = [
 
 export const TICK_SPACING: Record<number, number> = { 500: 10, 3000: 60, 10000: 200 };
 
+/**
+ * Pricing history: the deployment runs this far behind the wall clock (the chain returns to the wall clock at its
+ * end), so the V3 pools' first observation is two hours old when tests start and `observe([1800, 0])` answers —
+ * as it does for any established pool on a live chain. A new pool (cardinality 1, created "now") cannot answer,
+ * and the pricing rules then refuse it as a price source.
+ */
+export const PLAN_HISTORY_SECONDS = 7_200;
+
+/**
+ * Observation slots every seeded V3 pool is given (`increaseObservationCardinalityNext`), so the 30-minute window
+ * stays answerable through up to this many blocks with a swap (one observation per block that trades).
+ */
+export const PLAN_OBSERVATION_CARDINALITY = 256;
+
+/**
+ * Depth added at the very end of the deployment (every earlier address unchanged), at each pool's own price, so
+ * these pools reach the pricing floor's depth (10 WETH tradable within 5% needs ≈ 400 WETH at full range):
+ * the 100-WETH V2 pairs go to 500 WETH, and the 0.05% WETH/USDC pool to 500 WETH. `amountB` is what is sent; the
+ * FEE token loses 5% on the way, so 4,000,000 sent makes 3,800,000 arrive (the pair's 100 : 950,000 ratio).
+ */
+export const PLAN_DEPTH_TOP_UPS: readonly (PlanPool & { protocol: 'v2' | 'v3'; fee?: 500 | 3000 | 10000 })[] =
+  [
+    {
+      protocol: 'v2',
+      name: 'WETH/HONEY',
+      tokenA: 'weth',
+      tokenB: 'honeypot',
+      amountA: 400n * E18,
+      amountB: 4_000_000n * E18,
+    },
+    {
+      protocol: 'v2',
+      name: 'WETH/FEE',
+      tokenA: 'weth',
+      tokenB: 'feeToken',
+      amountA: 400n * E18,
+      amountB: 4_000_000n * E18,
+    },
+    {
+      protocol: 'v2',
+      name: 'WETH/TAX',
+      tokenA: 'weth',
+      tokenB: 'highTax',
+      amountA: 400n * E18,
+      amountB: 4_000_000n * E18,
+    },
+    {
+      protocol: 'v2',
+      name: 'WETH/SWITCH',
+      tokenA: 'weth',
+      tokenB: 'switchable',
+      amountA: 400n * E18,
+      amountB: 4_000_000n * E18,
+    },
+    {
+      protocol: 'v3',
+      fee: 500,
+      name: 'WETH/USDC/500',
+      tokenA: 'weth',
+      tokenB: 'usdc',
+      amountA: 300n * E18,
+      amountB: 900_000n * E6,
+    },
+  ];
+
 /** USDC deposited into the vault by the deployer, then donated to it as simulated yield (share price 1.05). */
 export const PLAN_VAULT_DEPOSIT = 1_000_000n * E6;
 export const PLAN_VAULT_YIELD = 50_000n * E6;
+
+/**
+ * A second USDC vault with fees (deployed after everything else): 2% on deposits (above any sane pre-flight
+ * tolerance) and 0.5% on withdrawals (so `previewRedeem` is below `convertToAssets`), seeded with a deposit.
+ */
+export const PLAN_FEE_VAULT = {
+  name: 'Devnet USDC Fee Vault',
+  symbol: 'dfUSDC',
+  decimals: 6,
+  entryFeeBps: 200n,
+  exitFeeBps: 50n,
+  seedDeposit: 100_000n * E6,
+} as const;
+
+/**
+ * A USDC vault capped at 1,000 USDC of total assets, seeded with 500 USDC: `maxDeposit` is 500 USDC, below a
+ * larger request.
+ */
+export const PLAN_CAPPED_VAULT = {
+  name: 'Devnet USDC Capped Vault',
+  symbol: 'dcUSDC',
+  decimals: 6,
+  cap: 1_000n * E6,
+  seedDeposit: 500n * E6,
+} as const;
 
 /** Every dev account ends the deployment with exactly this balance (anvil's default, 10,000 ETH). */
 export const ACCOUNT_BALANCE = 10_000n * E18;
@@ -134,11 +247,20 @@ export function planFingerprint(): string {
       PLAN_THIN,
       PLAN_LONELY,
       PLAN_COLLECTIBLE,
+      PLAN_BUY_TAX,
       PLAN_V2_POOLS,
       PLAN_LATE_V2_POOLS,
+      PLAN_BUY_TAX_V2_POOLS,
       PLAN_V3_POOLS,
       PLAN_VAULT_DEPOSIT,
       PLAN_VAULT_YIELD,
+      PLAN_BRIDGE_LIQUIDITY,
+      PLAN_RELAYER_BALANCE,
+      PLAN_HISTORY_SECONDS,
+      PLAN_OBSERVATION_CARDINALITY,
+      PLAN_DEPTH_TOP_UPS,
+      PLAN_FEE_VAULT,
+      PLAN_CAPPED_VAULT,
     },
     (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
   );

@@ -37,6 +37,33 @@ describe('SqliteSpendLedger', () => {
     expect(db.prepare('SELECT version FROM governor_migrations').all()).toEqual([{ version: 1 }]);
   });
 
+  it('an extension survives a restart, and another connection on the file sees it (and a commit up to it)', async () => {
+    const file = join(dir, 'extend-restart.db');
+    const clock = testClock();
+    let db = connect(file);
+    const first = new Governor({ ledger: new SqliteSpendLedger({ database: db }), clock: clock.now });
+    const held = await first.reserve({ action: 'swap', value: E('0.02') });
+    const id = held.reservationId as string;
+    expect((await first.extend({ id, value: E('0.01') })).allowed).toBe(true);
+    const other = new Governor({
+      ledger: new SqliteSpendLedger({ database: connect(file) }),
+      clock: clock.now,
+    });
+    expect((await other.status()).spent.daily.reserved).toBe(E('0.03'));
+    db.close();
+    db = connect(file);
+    const after = new Governor({ ledger: new SqliteSpendLedger({ database: db }), clock: clock.now });
+    expect((await after.status()).openReservations.map((r) => [r.id, r.reservedValue, r.value])).toEqual([
+      [id, E('0.03'), E('0.03')],
+    ]);
+    await after.commit({ id, value: E('0.03') });
+    expect((await after.status()).spent.daily).toEqual({
+      committed: E('0.03'),
+      reserved: 0n,
+      total: E('0.03'),
+    });
+  });
+
   it('survives a restart: daily spend, open reservations and the kill switch persist; the session resets', async () => {
     const file = join(dir, 'restart.db');
     const clock = testClock();

@@ -6,6 +6,8 @@ import { ReservationNotFoundError } from '../errors/ReservationNotFoundError.js'
 import { ReservationSettledError } from '../errors/ReservationSettledError.js';
 import type {
   LedgerCommitParameters,
+  LedgerExtendParameters,
+  LedgerExtendReturnType,
   LedgerKillSwitchParameters,
   LedgerReleaseParameters,
   LedgerReserveParameters,
@@ -118,6 +120,30 @@ export class SqliteSpendLedger implements SpendLedger {
         session.dirty = true;
       }
       return { decision, snapshot };
+    });
+  }
+
+  async extend({ id, at, windowStart, decide }: LedgerExtendParameters): Promise<LedgerExtendReturnType> {
+    return this.#enqueue((work) => {
+      const row = this.#open(id);
+      const snapshot = this.#read(work, row.session_id, windowStart, at);
+      const decision = decide(snapshot, toRecord(row));
+      if (!decision.allowed || decision.value === null || decision.value <= 0n) {
+        return { decision, snapshot, reservation: toRecord(row) };
+      }
+      const extra = decision.value;
+      const reserved = (amount(row.reserved_value) + extra).toString();
+      this.#s.extend.run(reserved, reserved, id);
+      work.openSum += extra;
+      work.dirty = true;
+      const session = this.#session(work, row.session_id, at);
+      session.reserved += extra;
+      session.dirty = true;
+      return {
+        decision,
+        snapshot,
+        reservation: toRecord({ ...row, reserved_value: reserved, value: reserved }),
+      };
     });
   }
 

@@ -15,6 +15,7 @@ export type Statements = Record<
   | 'insert'
   | 'get'
   | 'settle'
+  | 'extend'
   | 'listOpen'
   | 'readSnapshot'
   | 'readStatus',
@@ -66,6 +67,9 @@ export function prepareStatements(database: SqliteDatabaseLike): Statements {
     ),
     get: p('SELECT * FROM governor_reservations WHERE id = ?'),
     settle: p('UPDATE governor_reservations SET status = ?, value = ?, settled_at = ? WHERE id = ?'),
+    extend: p(
+      "UPDATE governor_reservations SET reserved_value = ?, value = ? WHERE id = ? AND status = 'reserved'",
+    ),
     listOpen: p("SELECT * FROM governor_reservations WHERE status = 'reserved' ORDER BY reserved_at, id"),
     readSnapshot: p(`SELECT json_array(${SNAPSHOT_FIELDS}) AS snapshot FROM governor_state s WHERE s.id = 1`),
     readStatus: p(

@@ -312,5 +312,91 @@ export function describeLedgerContract(name: string, createLedger: () => SpendLe
         ['bridge "x", \\ ✓', 'two', E('0.04'), 'reserved'],
       ]);
     });
+
+    it('extend grows an open reservation atomically: it counts at once, a commit up to the new total is accepted', async () => {
+      const { governor } = setup();
+      const a = await governor.reserve({ action: 'swap', value: E('0.02') });
+      const id = a.reservationId as string;
+      const more = await governor.extend({ id, value: E('0.01') });
+      expect(more).toMatchObject({ allowed: true, code: 'ALLOWED', value: E('0.01'), reservationId: id });
+      expect(more.reservation).toMatchObject({
+        reservedValue: E('0.03'),
+        value: E('0.03'),
+        status: 'reserved',
+      });
+      let status = await governor.status();
+      expect(status.spent.daily).toEqual({ committed: 0n, reserved: E('0.03'), total: E('0.03') });
+      expect(status.spent.session.reserved).toBe(E('0.03'));
+      expect(status.openReservations.map((r) => r.reservedValue)).toEqual([E('0.03')]);
+      // A zero extension is allowed and changes nothing.
+      expect((await governor.extend({ id, value: 0n })).reservation.reservedValue).toBe(E('0.03'));
+      await expect(governor.commit({ id, value: E('0.03') + 1n })).rejects.toMatchObject({
+        code: 'AMOUNT_INVALID',
+      });
+      const committed = await governor.commit({ id, value: E('0.025') });
+      expect(committed).toMatchObject({ status: 'committed', reservedValue: E('0.03'), value: E('0.025') });
+      status = await governor.status();
+      expect(status.spent.daily).toEqual({ committed: E('0.025'), reserved: 0n, total: E('0.025') });
+      expect(status.spent.session).toEqual({ committed: E('0.025'), reserved: 0n, total: E('0.025') });
+    });
+
+    it('extend is refused by the kill switch and the caps (per-tx on the new total), and a refusal changes nothing', async () => {
+      const { governor } = setup({
+        policy: { maxPerTx: E('0.05'), dailyLimit: E('0.08'), sessionLimit: E('1') },
+      });
+      const a = await governor.reserve({ action: 'swap', value: E('0.04') });
+      const id = a.reservationId as string;
+      expect(await governor.extend({ id, value: E('0.01') + 1n })).toMatchObject({
+        allowed: false,
+        code: 'PER_TX_LIMIT_EXCEEDED',
+      });
+      await governor.reserve({ action: 'swap', value: E('0.035') });
+      expect(await governor.extend({ id, value: E('0.005') + 1n })).toMatchObject({
+        allowed: false,
+        code: 'DAILY_LIMIT_EXCEEDED',
+      });
+      await governor.kill();
+      const killed = await governor.extend({ id, value: 1n });
+      expect(killed).toMatchObject({ allowed: false, code: 'KILL_SWITCH_ENGAGED' });
+      expect(killed.reservation.reservedValue).toBe(E('0.04'));
+      await governor.unkill();
+      expect((await governor.extend({ id, value: E('0.005') })).allowed).toBe(true);
+      const status = await governor.status();
+      expect(status.spent.daily.reserved).toBe(E('0.08'));
+      expect(status.openReservations.find((r) => r.id === id)?.reservedValue).toBe(E('0.045'));
+    });
+
+    it('extend of an unknown or settled reservation is refused as a caller error', async () => {
+      const { governor } = setup();
+      await expect(governor.extend({ id: 'nope', value: 1n })).rejects.toMatchObject({
+        code: 'RESERVATION_NOT_FOUND',
+      });
+      const a = await governor.reserve({ action: 'swap', value: E('0.01') });
+      await governor.release({ id: a.reservationId as string });
+      await expect(governor.extend({ id: a.reservationId as string, value: 1n })).rejects.toMatchObject({
+        code: 'RESERVATION_ALREADY_SETTLED',
+      });
+      expect((await governor.status()).spent.daily.total).toBe(0n);
+    });
+
+    it('concurrent extensions never overshoot a cap (each decision sees every earlier one)', async () => {
+      const { governor } = setup({
+        policy: { maxPerTx: E('1'), dailyLimit: E('0.1'), sessionLimit: E('1') },
+      });
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        ids.push((await governor.reserve({ action: 'swap', value: E('0.01') })).reservationId as string);
+      }
+      // 0.05 held; 20 extensions of 0.005 compete for the 0.05 left: exactly 10 win.
+      const decisions = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          governor.extend({ id: ids[i % 5] as string, value: E('0.005') }),
+        ),
+      );
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
+      const status = await governor.status();
+      expect(status.spent.daily.reserved).toBe(E('0.1'));
+      expect(status.openReservations.reduce((sum, r) => sum + r.reservedValue, 0n)).toBe(E('0.1'));
+    });
   });
 }

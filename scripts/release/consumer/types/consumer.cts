@@ -6,6 +6,7 @@ import { createTokenSecurityService } from '@org/token-safety';
 import { type ExecutionGatewayParameters, resolveChain } from '@org/chain-evm';
 import { SqliteExecutionStore } from '@org/chain-evm/sqlite';
 import dca = require('@org/dca');
+import { SqliteDcaStore } from '@org/dca/sqlite';
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
 type Typed<T> = IsAny<T> extends true ? never : T;
@@ -17,4 +18,6 @@ export const service: Typed<typeof createTokenSecurityService> = createTokenSecu
 export const resolve: Typed<typeof resolveChain> = resolveChain;
 export const executions: Typed<typeof SqliteExecutionStore> = SqliteExecutionStore;
 export const dcaModule: Typed<typeof dca> = dca;
+export const dcaStore: Typed<typeof SqliteDcaStore> = SqliteDcaStore;
+export const dcaScheduler: Typed<typeof dca.DcaScheduler> = dca.DcaScheduler;
 export const gatewayGovernorIsGovernor = (g: Typed<ExecutionGatewayParameters['governor']>): Governor => g;

@@ -11,6 +11,7 @@ import {
 } from '@org/chain-evm';
 import { SqliteExecutionStore } from '@org/chain-evm/sqlite';
 import * as dca from '@org/dca';
+import { SqliteDcaStore } from '@org/dca/sqlite';
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
 /** `never` when T is `any`: assigning an `any` to it does not compile. */
@@ -24,6 +25,8 @@ export const resolve: Typed<typeof resolveChain> = resolveChain;
 export const evidence: Typed<typeof createOnChainEvidenceSource> = createOnChainEvidenceSource;
 export const executions: Typed<typeof SqliteExecutionStore> = SqliteExecutionStore;
 export const dcaModule: Typed<typeof dca> = dca;
+export const dcaStore: Typed<typeof SqliteDcaStore> = SqliteDcaStore;
+export const dcaScheduler: Typed<typeof dca.DcaScheduler> = dca.DcaScheduler;
 
 // Types that cross package boundaries inside the declarations.
 export type GatewayGovernor = Typed<ExecutionGatewayParameters['governor']>;

@@ -40,6 +40,7 @@ describe('SqliteApprovalScanStore', () => {
     expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([
       { version: 1 },
       { version: 2 },
+      { version: 3 },
     ]);
     db.close();
     db = connect(file);

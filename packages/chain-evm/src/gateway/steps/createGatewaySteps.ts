@@ -3,13 +3,16 @@ import { bumpFees } from './bumpFees.js';
 import { estimateFees } from './estimateFees.js';
 import { fetchReceipt } from './fetchReceipt.js';
 import { isDefinitelyNotSent } from './isDefinitelyNotSent.js';
+import { pickPricingRules } from '../../pricing/pickPricingRules.js';
+import { resolvePricingRules } from '../../pricing/resolvePricingRules.js';
+import type { PricingRules } from '../../pricing/types.js';
 import { priceInNative } from './priceInNative.js';
 import { simulateTransaction } from './simulateTransaction.js';
 import { waitForReceipt } from './waitForReceipt.js';
 
-/** Parameters of {@link createGatewaySteps}. */
-export interface CreateGatewayStepsParameters {
-  /** Pools holding less wrapped native than this are not price sources (default 10 ETH). */
+/** Parameters of {@link createGatewaySteps}: the pricing rules ({@link PricingRules}) and the RPC time-out. */
+export interface CreateGatewayStepsParameters extends Partial<PricingRules> {
+  /** The liquidity floor, applied to a pool's depth (default 10 wrapped native). */
   readonly minLiquidityWei?: bigint;
   /** Time-out of each JSON-RPC call (default 8 s). */
   readonly timeoutMs?: number;
@@ -17,9 +20,10 @@ export interface CreateGatewayStepsParameters {
 
 /**
  * The gateway's chain-facing steps, wired to this package's implementations: `eth_feeHistory` fees, an
- * `eth_estimateGas` simulation with a +25% margin, on-chain pricing (Uniswap V2/V3 against the wrapped native, one
- * Multicall3 round trip, highest usable route), receipt polling and strict receipt lookups, 12.5% replacement bumps and the send-refusal
- * classifier.
+ * `eth_estimateGas` simulation with a +25% margin, on-chain pricing (`priceInNative`: Uniswap V2/V3 against the
+ * wrapped native, one Multicall3 round trip, the highest pool with the floor's depth and, for V3, a spot within the
+ * TWAP bound), receipt polling and strict receipt lookups, 12.5% replacement bumps and the send-refusal classifier.
+ * Malformed pricing rules throw `INVALID_PRICING_PARAMETER` here.
  *
  * @example
  * ```ts
@@ -29,7 +33,10 @@ export interface CreateGatewayStepsParameters {
 export function createGatewaySteps({
   minLiquidityWei = 10n * 10n ** 18n,
   timeoutMs = 8_000,
+  ...rules
 }: CreateGatewayStepsParameters = {}): GatewaySteps {
+  const pricingRules = pickPricingRules({ ...rules, minLiquidityWei });
+  resolvePricingRules(pricingRules); // malformed rules fail here, not on the first execution
   return {
     estimateFees: ({ provider, chain }) => estimateFees({ provider, chain, timeoutMs }),
     simulate: (p) => simulateTransaction({ ...p, timeoutMs }),
@@ -38,7 +45,7 @@ export function createGatewaySteps({
         provider,
         chain,
         amounts,
-        minLiquidityWei,
+        ...pricingRules,
         timeoutMs,
       });
       return { totalWei, reason };

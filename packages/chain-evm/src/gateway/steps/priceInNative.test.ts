@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../chains/chains.js';
 import { multicall3Interface } from '../../multicall/multicall3Interface.js';
 import { type SwapDevnet, startSwapDevnet } from '../../swap/testing/startSwapDevnet.js';
-import { priceInNative } from './priceInNative.js';
+import { PRICING_TOKENS_PER_REQUEST, priceInNative } from './priceInNative.js';
 
 let env: SwapDevnet;
 beforeAll(async () => {
@@ -39,8 +39,8 @@ describe('priceInNative (devnet)', () => {
       ],
       minLiquidityWei: floor,
     });
-    // One V2 pair + three V3 pools (slot0 and the pool's WETH balance each): 7 calls for the one token.
-    expect(sent).toEqual([7]);
+    // One V2 pair (getReserves) + three V3 pools (slot0, liquidity and observe each): 10 calls for the one token.
+    expect(sent).toEqual([10]);
     for (const [i, amount] of [123_456_789n, 10n ** 6n].entries()) {
       const alone = await priceInNative({
         provider: env.provider,
@@ -96,6 +96,35 @@ describe('priceInNative (devnet)', () => {
     } finally {
       await env.devnet.revert(snapshot);
     }
+  });
+
+  it('more distinct tokens than tokensPerRequest (default PRICING_TOKENS_PER_REQUEST = 300): parallel requests, the same values', async () => {
+    expect(PRICING_TOKENS_PER_REQUEST).toBe(300);
+    const { usdc, dai, wbtc, thin } = env.devnet.manifest.tokens;
+    const tokens = [usdc, dai, wbtc, thin].map((t) => t.address as Address);
+    const sizes: number[] = [];
+    const counting = {
+      send: (method: string, params: unknown[]) => {
+        const [calls] = multicall3Interface.decodeFunctionData(
+          'aggregate3',
+          (params[0] as { data: string }).data,
+        ) as unknown as [unknown[]];
+        sizes.push(calls.length);
+        return env.provider.send(method, params);
+      },
+    };
+    const amounts = [...tokens, usdc.address as Address].map((token) => ({ token, amount: 10n ** 6n }));
+    const base = { chain: env.chain, amounts, minLiquidityWei: parseEther('10') };
+    const split = await priceInNative({ ...base, provider: counting, tokensPerRequest: 3 });
+    expect(sizes.sort((a, b) => b - a)).toEqual([30, 10]); // 4 distinct tokens, 10 calls each
+    sizes.length = 0;
+    const whole = await priceInNative({ ...base, provider: counting });
+    expect(sizes).toEqual([40]);
+    expect(split).toEqual(whole);
+    expect(whole.items.map((i) => i.valueWei === null)).toEqual([false, false, false, true, false]);
+    await expect(priceInNative({ ...base, provider: counting, tokensPerRequest: 0 })).rejects.toMatchObject({
+      code: 'INVALID_PRICING_PARAMETER',
+    });
   });
 
   it('without pools configured: WETH is still 1:1 and a zero amount 0, any other token unknown', async () => {

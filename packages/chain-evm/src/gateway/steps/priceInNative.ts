@@ -1,50 +1,47 @@
-import { getCreate2Address, Interface, keccak256 } from 'ethers';
 import type { Address, ChainInfo } from '../../chains/chains.js';
-import { type Aggregate3Call, aggregate3, type RpcSender } from '../../multicall/aggregate3.js';
-import { decodeUint256 } from '../../multicall/decodeUint256.js';
+import { aggregate3, type RpcSender } from '../../multicall/aggregate3.js';
+import { planTokenPricing } from '../../pricing/planTokenPricing.js';
+import { PricingError } from '../../pricing/PricingError.js';
+import { resolvePricingRules } from '../../pricing/resolvePricingRules.js';
+import type { JudgedPool, PriceSourceRejection, PricingRules } from '../../pricing/types.js';
 
-/** Init-code hash of the canonical Uniswap V2 pair (the npm bytecode the devnet deploys has the same). */
-export const UNISWAP_V2_PAIR_INIT_CODE_HASH =
-  '0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f';
-/** Init-code hash of the canonical Uniswap V3 pool. */
-export const UNISWAP_V3_POOL_INIT_CODE_HASH =
-  '0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54';
-const V3_FEES = [500, 3000, 10_000] as const;
-const Q192 = 1n << 192n;
+/**
+ * Distinct tokens priced per Multicall3 request (10 calls each, ≈ 1.4 MB of JSON-RPC request): nodes cap request
+ * bodies (anvil refuses ≈ 2 MB, geth 5 MB). Up to this many tokens pricing is ONE request; beyond, parallel ones.
+ */
+export const PRICING_TOKENS_PER_REQUEST = 300;
 
-const iface = new Interface([
-  'function getReserves() view returns (uint112, uint112, uint32)',
-  'function slot0() view returns (uint160 sqrtPriceX96, int24, uint16, uint16, uint16, uint8, bool)',
-  'function balanceOf(address) view returns (uint256)',
-]);
-// Call data built once (a 500-token portfolio prices 3,500 calls: per-call ABI encoding is measurable).
-const GET_RESERVES = iface.encodeFunctionData('getReserves') as Address;
-const SLOT0 = iface.encodeFunctionData('slot0') as Address;
-const BALANCE_OF = iface.getFunction('balanceOf')?.selector as string;
-const word = (hex: string) => hex.slice(2).toLowerCase().padStart(64, '0');
-
-/** One price source of a token. */
+/** One price source of a token: a Uniswap pool against the wrapped native, judged by the pricing rules. */
 export interface PriceRoute {
   readonly protocol: 'v2' | 'v3';
   readonly pool: Address;
   readonly fee: number | null;
+  /** The amount's value at the pool's spot, in wrapped-native wei (rounded down). */
   readonly valueWei: bigint;
-  /** Wrapped native held by the pool (V2 reserve; V3 `balanceOf(pool)`). */
+  /**
+   * The pool's DEPTH, the figure the liquidity floor applies to: the wrapped native it pays out while the token's
+   * price falls by the depth band (V2: from `getReserves()`; V3: from the liquidity in range at the current price).
+   * WETH a pool merely holds (out-of-range positions, plain transfers) is not counted.
+   */
   readonly liquidityWei: bigint;
-  /** False when under the liquidity floor: listed, never used. */
+  /** V3: how far the spot is from the pool's TWAP, in bps (`null` when `observe` cannot answer); V2: `null`. */
+  readonly twapDeviationBps: bigint | null;
+  /** Why the pool is not a price source (`shallow`, `twap-unavailable`, `twap-deviation`); `null` when usable. */
+  readonly rejection: PriceSourceRejection | null;
+  /** True when the pool meets every rule (`rejection === null`): listed either way, used only then. */
   readonly usable: boolean;
 }
 
-/** Parameters of {@link priceInNative}. */
-export interface PriceInNativeParameters {
+/** Parameters of {@link priceInNative}: the amounts to value and the pricing rules ({@link PricingRules}). */
+export interface PriceInNativeParameters extends PricingRules {
   readonly provider: RpcSender;
   readonly chain: ChainInfo;
   readonly amounts: readonly { readonly token: Address; readonly amount: bigint }[];
-  /** Pools holding less wrapped native than this are not price sources (a thin pool is easy to move). */
-  readonly minLiquidityWei: bigint;
   readonly timeoutMs?: number;
   /** Block to read the pools at (default `'latest'`): pin it to value a snapshot read at that block. */
   readonly blockTag?: 'latest' | bigint;
+  /** Distinct tokens per request (default {@link PRICING_TOKENS_PER_REQUEST}; lower it for a node that caps bodies). */
+  readonly tokensPerRequest?: number;
 }
 
 /** Result of {@link priceInNative}. */
@@ -65,13 +62,24 @@ export interface PriceInNativeReturnType {
 
 /**
  * Values ERC-20 amounts in wrapped-native wei (the ETH-equivalent the governor is charged), read on chain in ONE
- * Multicall3 round trip: each token's Uniswap V2 pair and V3 pools (0.05/0.3/1%) against the wrapped native,
+ * Multicall3 round trip (for up to {@link PRICING_TOKENS_PER_REQUEST} distinct tokens; more are read in parallel
+ * requests — pass `blockTag` to read them all at one block): each token's Uniswap V2 pair and V3 pools (0.05/0.3/1%) against the wrapped native,
  * addressed by CREATE2 with the canonical init-code hashes (no factory look-ups). Spot prices, exact bigint maths.
- * The wrapped native counts 1:1. Pools under `minLiquidityWei` of wrapped native are not used. Where usable routes
- * disagree the HIGHEST value is charged — an over-estimate is safe, an under-estimate lets a manipulated pool walk
- * past the caps. A token with no usable route makes the total `null` (blocked `VALUE_UNKNOWN`): 100 USDC never
- * counts as 100 ETH, nor as 0. The same token may appear several times (e.g. a balance and one whole unit): its
- * pools are read once and each amount is valued from them.
+ * The wrapped native counts 1:1.
+ *
+ * A pool is a price source only when it proves it can trade at the price it reports (`judgePriceSource`):
+ * - depth: the wrapped native it pays out while the token's price falls by `depthBandBps` (default 5%) — from V2
+ *   `getReserves()`, from V3 `liquidity()` in range at the current price — is at least `minLiquidityWei`. WETH held
+ *   out of range or simply sent to a pool counts for nothing;
+ * - V3: its spot is within `maxTwapDeviationBps` (default 5%) of its own TWAP over `twapWindowSeconds` (default
+ *   30 min, `observe`); a pool that cannot answer `observe` for the window is not a source (fail closed). V2 pairs
+ *   have no cheap TWAP: depth alone decides for them.
+ *
+ * Where usable routes disagree the HIGHEST value is charged — an over-estimate is safe, an under-estimate lets a
+ * manipulated pool walk past the caps. A token with no usable route makes the total `null` (blocked
+ * `VALUE_UNKNOWN`): 100 USDC never counts as 100 ETH, nor as 0. The same token may appear several times (e.g. a
+ * balance and one whole unit): its pools are read once and each amount is valued from them. Malformed rules throw
+ * `INVALID_PRICING_PARAMETER`.
  *
  * @example
  * ```ts
@@ -82,10 +90,17 @@ export async function priceInNative({
   provider,
   chain,
   amounts,
-  minLiquidityWei,
   timeoutMs,
   blockTag,
+  tokensPerRequest = PRICING_TOKENS_PER_REQUEST,
+  ...pricingRules
 }: PriceInNativeParameters): Promise<PriceInNativeReturnType> {
+  const rules = resolvePricingRules(pricingRules);
+  if (!Number.isInteger(tokensPerRequest) || tokensPerRequest < 1) {
+    throw new PricingError('INVALID_PRICING_PARAMETER', 'tokensPerRequest must be a positive integer', {
+      details: String(tokensPerRequest),
+    });
+  }
   const weth = chain.contracts.wrappedNative;
   const { multicall3, uniswapV2, uniswapV3 } = chain.contracts;
   // Zero amounts (an approval spends nothing) are worth zero and need no pool.
@@ -114,110 +129,28 @@ export async function priceInNative({
       })),
     };
   }
-  type Probe = {
-    token: Address;
-    kind: 'v2' | 'v3';
-    pool: Address;
-    fee: number | null;
-    tokenIsToken0: boolean;
-  };
-  const probes: Probe[] = [];
-  const calls: Aggregate3Call[] = [];
-  const tokens = new Map<string, Address>();
-  for (const { token } of erc20) if (!tokens.has(token.toLowerCase())) tokens.set(token.toLowerCase(), token);
-  for (const token of tokens.values()) {
-    const tokenIsToken0 = BigInt(token) < BigInt(weth);
-    const [t0, t1] = tokenIsToken0 ? [token, weth] : [weth, token];
-    if (uniswapV2) {
-      const pool = getCreate2Address(
-        uniswapV2.factory,
-        keccak256(`0x${t0.slice(2)}${t1.slice(2)}`.toLowerCase() as Address),
-        UNISWAP_V2_PAIR_INIT_CODE_HASH,
-      ) as Address;
-      probes.push({ token, kind: 'v2', pool, fee: null, tokenIsToken0 });
-      calls.push({
-        target: pool,
-        callData: GET_RESERVES,
-        allowFailure: true,
+  // One request for up to `tokensPerRequest` distinct tokens (10 calls each); more go in parallel requests.
+  const distinct = [...new Map(erc20.map((a) => [a.token.toLowerCase(), a.token])).values()];
+  const chunks: Address[][] = [];
+  for (let i = 0; i < distinct.length; i += tokensPerRequest) {
+    chunks.push(distinct.slice(i, i + tokensPerRequest));
+  }
+  const poolsByToken = new Map<string, JudgedPool[]>();
+  const read = await Promise.all(
+    chunks.map(async (tokens) => {
+      const plan = planTokenPricing({ chain, tokens, rules });
+      const results = await aggregate3({
+        provider,
+        chainId: chain.id,
+        multicall3,
+        calls: plan.calls,
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        ...(blockTag === undefined ? {} : { blockTag }),
       });
-    }
-    if (uniswapV3) {
-      for (const fee of V3_FEES) {
-        // abi.encode(token0, token1, fee), written out.
-        const salt = keccak256(`0x${word(t0)}${word(t1)}${fee.toString(16).padStart(64, '0')}`);
-        const pool = getCreate2Address(uniswapV3.factory, salt, UNISWAP_V3_POOL_INIT_CODE_HASH) as Address;
-        probes.push({ token, kind: 'v3', pool, fee, tokenIsToken0 });
-        calls.push({
-          target: pool,
-          callData: SLOT0,
-          allowFailure: true,
-        });
-        calls.push({
-          target: weth,
-          callData: `${BALANCE_OF}${word(pool)}` as Address,
-          allowFailure: true,
-        });
-      }
-    }
-  }
-  const results = await aggregate3({
-    provider,
-    chainId: chain.id,
-    multicall3,
-    calls,
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    ...(blockTag === undefined ? {} : { blockTag }),
-  });
-  // What each pool says, independent of any amount: `value(amount)` is that amount in wrapped-native wei.
-  type Pool = Omit<PriceRoute, 'valueWei'> & { value: (amount: bigint) => bigint };
-  let cursor = 0;
-  const poolsByToken = new Map<string, Pool[]>();
-  for (const probe of probes) {
-    let pool: Pool | null = null;
-    if (probe.kind === 'v2') {
-      const r = results[cursor++];
-      if (r?.success && r.returnData.length >= 2 + 64 * 2) {
-        const r0 = BigInt(r.returnData.slice(0, 66));
-        const r1 = BigInt(`0x${r.returnData.slice(66, 130)}`);
-        const [tokenReserve, wethReserve] = probe.tokenIsToken0 ? [r0, r1] : [r1, r0];
-        if (tokenReserve > 0n && wethReserve > 0n) {
-          pool = {
-            protocol: 'v2',
-            pool: probe.pool,
-            fee: null,
-            value: (amount) => (amount * wethReserve) / tokenReserve,
-            liquidityWei: wethReserve,
-            usable: wethReserve >= minLiquidityWei,
-          };
-        }
-      }
-    } else {
-      const slot0 = results[cursor++];
-      const balance = results[cursor++];
-      const liquidityWei = balance?.success ? (decodeUint256(balance.returnData) ?? 0n) : 0n;
-      if (slot0?.success && slot0.returnData.length >= 66) {
-        const sqrtP = BigInt(slot0.returnData.slice(0, 66));
-        if (sqrtP > 0n) {
-          const priceX192 = sqrtP * sqrtP; // token1 per token0, × 2^192
-          const { tokenIsToken0 } = probe;
-          pool = {
-            protocol: 'v3',
-            pool: probe.pool,
-            fee: probe.fee,
-            value: (amount) => (tokenIsToken0 ? (amount * priceX192) / Q192 : (amount * Q192) / priceX192),
-            liquidityWei,
-            usable: liquidityWei >= minLiquidityWei,
-          };
-        }
-      }
-    }
-    if (pool) {
-      const key = probe.token.toLowerCase();
-      const list = poolsByToken.get(key) ?? [];
-      list.push(pool);
-      poolsByToken.set(key, list);
-    }
-  }
+      return plan.read(results);
+    }),
+  );
+  for (const map of read) for (const [token, pools] of map) poolsByToken.set(token, pools);
   let total: bigint | null = 0n;
   let reason: string | null = null;
   const items = amounts.map((a) => {
@@ -228,7 +161,12 @@ export async function priceInNative({
       return { ...a, valueWei: a.amount, routes: [], route: null };
     }
     const routes: PriceRoute[] = (poolsByToken.get(a.token.toLowerCase()) ?? []).map(
-      ({ value, ...rest }) => ({ ...rest, valueWei: value(a.amount) }),
+      ({ value, depthWei, ...rest }) => ({
+        ...rest,
+        liquidityWei: depthWei,
+        valueWei: value(a.amount),
+        usable: rest.rejection === null,
+      }),
     );
     // The highest usable route (bigint: Math.max does not apply).
     let route: PriceRoute | null = null;
@@ -236,11 +174,26 @@ export async function priceInNative({
     const valueWei = route === null ? null : route.valueWei;
     if (valueWei === null) {
       total = null;
-      reason ??= `${a.token} has no pool against the wrapped native with at least ${minLiquidityWei} wei of liquidity`;
+      reason ??= unknownReason(a.token, routes, rules);
     } else if (total !== null) {
       total += valueWei;
     }
     return { ...a, valueWei, routes, route };
   });
   return { totalWei: total, reason, items };
+}
+
+function unknownReason(token: Address, routes: readonly PriceRoute[], rules: Required<PricingRules>): string {
+  const floor = `${rules.minLiquidityWei} wei of wrapped native tradable within ${rules.depthBandBps} bps`;
+  if (routes.length === 0) return `${token} has no pool against the wrapped native (a source needs ${floor})`;
+  const why = routes
+    .map((r) => {
+      const name = r.protocol === 'v2' ? 'V2' : `V3 ${r.fee}`;
+      if (r.rejection === 'shallow') return `${name} ${r.pool}: depth ${r.liquidityWei} wei`;
+      if (r.rejection === 'twap-unavailable')
+        return `${name} ${r.pool}: no TWAP over ${rules.twapWindowSeconds} s (observe cannot answer)`;
+      return `${name} ${r.pool}: spot ${r.twapDeviationBps} bps from its TWAP (bound ${rules.maxTwapDeviationBps})`;
+    })
+    .join('; ');
+  return `${token} has no pool against the wrapped native that is a price source (needs ${floor}, and for V3 a spot within ${rules.maxTwapDeviationBps} bps of its ${rules.twapWindowSeconds} s TWAP): ${why}`;
 }

@@ -1,16 +1,17 @@
 import { StoreError } from '../../errors/StoreError.js';
 import type {
-  BroadcastTransaction,
+  AddTransactionParameters,
   ExecutionPage,
   ExecutionRecord,
-  ExecutionRecordPatch,
   ExecutionStore,
   ListExecutionsParameters,
+  UpdateExecutionParameters,
 } from '../types.js';
 import { applyExecutionPatch } from './applyExecutionPatch.js';
 import { assertCanSign } from './assertCanSign.js';
 import { checkBroadcastTransaction } from './checkBroadcastTransaction.js';
 import { checkExecutionRecord } from './checkExecutionRecord.js';
+import { checkExpectedState, isInExpectedState } from './checkExpectedState.js';
 import { checkListParameters } from './checkListParameters.js';
 import { type ExecutionCursorPosition, encodeExecutionCursor } from './executionCursor.js';
 import { nonNegativeInteger, text, UNSETTLED_STATUSES } from './storeInput.js';
@@ -44,16 +45,26 @@ export class MemoryExecutionStore implements ExecutionStore {
     this.#records.set(checked.id, checked);
   }
 
-  async update(id: string, patch: ExecutionRecordPatch, at: number): Promise<ExecutionRecord> {
-    const next = applyExecutionPatch({ record: this.#existing(id), patch, at });
+  async update({ id, expected, patch, at }: UpdateExecutionParameters): Promise<ExecutionRecord | null> {
+    const record = this.#existing(id);
+    const state = checkExpectedState(expected);
+    const next = applyExecutionPatch({ record, patch, at });
+    if (!isInExpectedState(record, state)) return null;
     this.#records.set(next.id, next);
     return structuredClone(next);
   }
 
-  async addTransaction(id: string, transaction: BroadcastTransaction, at: number): Promise<ExecutionRecord> {
+  async addTransaction({
+    id,
+    expected,
+    transaction,
+    at,
+  }: AddTransactionParameters): Promise<ExecutionRecord | null> {
     const record = this.#existing(id);
+    const state = checkExpectedState(expected);
     const checked = checkBroadcastTransaction(transaction);
     const updatedAt = nonNegativeInteger(at, 'update time');
+    if (!isInExpectedState(record, state)) return null;
     assertCanSign(record, checked);
     const next: ExecutionRecord = {
       ...record,
@@ -61,6 +72,7 @@ export class MemoryExecutionStore implements ExecutionStore {
       nonce: checked.nonce,
       status: 'signed',
       updatedAt,
+      version: record.version + 1,
     };
     this.#records.set(id, next);
     return structuredClone(next);

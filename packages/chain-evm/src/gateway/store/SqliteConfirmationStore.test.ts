@@ -42,6 +42,19 @@ describe('SqliteConfirmationStore', () => {
     db.exec('ROLLBACK');
     expect(await store.get('c-1')).toBeNull();
     const versions = db.prepare('SELECT version FROM gateway_migrations ORDER BY version').all();
-    expect(versions).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(versions).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+  });
+
+  it('a held action stored before buy taxes were recorded reads its buy tax as unknown (null), never 0', async () => {
+    const db = connect('legacy-safety.db');
+    const store = new SqliteConfirmationStore({ database: db });
+    await store.insert(confirmationFixture());
+    db.prepare('UPDATE gateway_confirmations SET safety = ? WHERE id = ?').run(
+      JSON.stringify([{ token: confirmationFixture().safety[0]?.token, isHoneypot: false, sellTax: 0 }]),
+      'c-1',
+    );
+    expect((await store.get('c-1'))?.safety).toEqual([
+      { token: confirmationFixture().safety[0]?.token, isHoneypot: false, buyTax: null, sellTax: 0 },
+    ]);
   });
 });

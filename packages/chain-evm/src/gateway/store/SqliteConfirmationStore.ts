@@ -210,11 +210,7 @@ function fromRow(row: Row): ConfirmationRecord {
       intent: intentFromJson(row.intent),
       valueWei: big(row.value_wei, 'value'),
       gasLimit: big(row.gas_limit, 'gas limit'),
-      safety: JSON.parse(row.safety) as {
-        token: Address;
-        isHoneypot: boolean | null;
-        sellTax: number | null;
-      }[],
+      safety: safetyFromJson(row.safety),
       idempotencyKey: row.idempotency_key,
       approvedValueWei: big(row.approved_value_wei, 'approved value'),
       decidedAt: row.decided_at,
@@ -225,4 +221,15 @@ function fromRow(row: Row): ConfirmationRecord {
     if (cause instanceof StoreError) throw cause;
     throw new StoreError('STORE_FAILURE', 'Corrupt row in gateway_confirmations.', { cause });
   }
+}
+
+/** Held safety as stored; rows written before buy taxes were recorded read `buyTax: null` (unknown). */
+function safetyFromJson(json: string): ConfirmationRecord['safety'] {
+  const parsed = JSON.parse(json) as {
+    token: Address;
+    isHoneypot: boolean | null;
+    buyTax?: number | null;
+    sellTax: number | null;
+  }[];
+  return parsed.map((s) => ({ ...s, buyTax: s.buyTax ?? null }));
 }

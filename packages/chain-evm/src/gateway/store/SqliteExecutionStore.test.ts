@@ -1,6 +1,8 @@
 import { tempDatabases } from './testing/tempDatabases.js';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { executionColumns } from './executionRows.js';
+import { GATEWAY_MIGRATIONS } from './migrations.js';
 import { SqliteExecutionStore } from './SqliteExecutionStore.js';
 import {
   testExecutionRecord,
@@ -35,7 +37,12 @@ describe('SqliteExecutionStore', () => {
     const full = testExecutionRecord();
     await store.insert(full);
     await store.insert(testPreparingRecord({ id: 'exe_p', createdAt: 1 }));
-    const signed = await store.addTransaction('exe_p', testTransaction({ hash: testHash(7), nonce: 3 }), 2);
+    const signed = await store.addTransaction({
+      id: 'exe_p',
+      expected: { status: 'preparing', version: 0 },
+      transaction: testTransaction({ hash: testHash(7), nonce: 3 }),
+      at: 2,
+    });
     db.close();
 
     db = connect(file);
@@ -46,7 +53,34 @@ describe('SqliteExecutionStore', () => {
     expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([
       { version: 1 },
       { version: 2 },
+      { version: 3 },
     ]);
+  });
+
+  it('migrates a version-2 database: its records read back at version 0 with the new fields null, and take CAS writes', async () => {
+    const db = connect('v2.db');
+    // The schema as version 2 left it, with one unsettled record written by that version.
+    db.exec('CREATE TABLE gateway_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)');
+    for (const [i, sql] of GATEWAY_MIGRATIONS.slice(0, 2).entries()) {
+      db.exec(sql);
+      db.prepare('INSERT INTO gateway_migrations (version, applied_at) VALUES (?, 0)').run(i + 1);
+    }
+    const old = testPreparingRecord({ id: 'exe_old', status: 'pending', valueWei: 5n, reservationId: 'r1' });
+    db.prepare(`INSERT INTO gateway_executions VALUES (${Array(19).fill('?').join(', ')})`).run(
+      ...executionColumns(old).slice(0, 19),
+    );
+    const store = new SqliteExecutionStore({ database: db });
+    expect(await store.get('exe_old')).toEqual(old);
+    const next = await store.update({
+      id: 'exe_old',
+      expected: { status: 'pending', version: 0 },
+      patch: { status: 'confirmed', feeReservedWei: 3n },
+      at: 9,
+    });
+    expect(next).toMatchObject({ status: 'confirmed', version: 1, feeReservedWei: 3n });
+    expect(db.prepare("SELECT version FROM gateway_executions WHERE id = 'exe_old'").get()).toEqual({
+      version: 1,
+    });
   });
 
   it('stores amounts as exact decimal TEXT', async () => {
@@ -75,8 +109,18 @@ describe('SqliteExecutionStore', () => {
       db.exec('BEGIN');
       const writes = await Promise.allSettled([
         store.insert(testPreparingRecord({ id: `exe_new_${end}` })),
-        store.update('exe_existing', { status: 'failed', code: 'X' }, 50),
-        store.addTransaction('exe_existing', testTransaction({ hash: testHash(8) }), 51),
+        store.update({
+          id: 'exe_existing',
+          expected: { status: 'preparing', version: 0 },
+          patch: { status: 'failed', code: 'X' },
+          at: 50,
+        }),
+        store.addTransaction({
+          id: 'exe_existing',
+          expected: { status: 'preparing', version: 0 },
+          transaction: testTransaction({ hash: testHash(8) }),
+          at: 51,
+        }),
       ]);
       for (const w of writes) {
         expect(w.status).toBe('rejected');
@@ -95,7 +139,12 @@ describe('SqliteExecutionStore', () => {
       expect(countRows(db)).toEqual({ executions: 1, transactions: 0 });
     }
     // And works again once the caller's transaction is over.
-    await store.update('exe_existing', { status: 'failed' }, 60);
+    await store.update({
+      id: 'exe_existing',
+      expected: { status: 'preparing', version: 0 },
+      patch: { status: 'failed' },
+      at: 60,
+    });
     expect((await store.get('exe_existing'))?.status).toBe('failed');
   });
 
@@ -131,13 +180,49 @@ describe('SqliteExecutionStore', () => {
     const b = new SqliteExecutionStore({ database: connect(file) });
     await a.insert(testPreparingRecord({ id: 'exe_1', createdAt: 1 }));
     expect((await b.get('exe_1'))?.status).toBe('preparing');
-    await b.addTransaction('exe_1', testTransaction(), 2);
+    await b.addTransaction({
+      id: 'exe_1',
+      expected: { status: 'preparing', version: 0 },
+      transaction: testTransaction(),
+      at: 2,
+    });
     expect((await a.get('exe_1'))?.transactions).toEqual([testTransaction()]);
     await expect(b.insert(testPreparingRecord({ id: 'exe_1' }))).rejects.toMatchObject({
       code: 'EXECUTION_EXISTS',
     });
     await b.insert(testPreparingRecord({ id: 'exe_2', createdAt: 2 }));
     expect((await a.list({ limit: 10 })).items.map((r) => r.id)).toEqual(['exe_2', 'exe_1']);
+  });
+
+  it('two connections that read the same version: only the first compare-and-set wins, the other writes nothing', async () => {
+    const file = path('cas.db');
+    const a = new SqliteExecutionStore({ database: connect(file) });
+    const b = new SqliteExecutionStore({ database: connect(file) });
+    await a.insert(testPreparingRecord({ id: 'exe_cas', status: 'pending' }));
+    const readA = (await a.get('exe_cas'))!;
+    const readB = (await b.get('exe_cas'))!;
+    const won = await a.update({
+      id: 'exe_cas',
+      expected: { status: readA.status, version: readA.version },
+      patch: { status: 'confirmed', feeWei: 1n },
+      at: 5,
+    });
+    const lost = await b.update({
+      id: 'exe_cas',
+      expected: { status: readB.status, version: readB.version },
+      patch: { status: 'failed', code: 'NONCE_CONSUMED' },
+      at: 6,
+    });
+    const lostTx = await b.addTransaction({
+      id: 'exe_cas',
+      expected: { status: readB.status, version: readB.version },
+      transaction: testTransaction({ hash: testHash(77) }),
+      at: 7,
+    });
+    expect(won).toMatchObject({ status: 'confirmed', version: 1 });
+    expect(lost).toBeNull();
+    expect(lostTx).toBeNull();
+    expect(await b.get('exe_cas')).toEqual(won);
   });
 
   it('a write blocked by another connection’s write lock fails with STORE_FAILURE and writes nothing', async () => {
@@ -168,8 +253,9 @@ describe('SqliteExecutionStore', () => {
     expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([
       { version: 1 },
       { version: 2 },
+      { version: 3 },
     ]);
-    db.prepare('INSERT INTO gateway_migrations (version, applied_at) VALUES (3, 0)').run();
+    db.prepare('INSERT INTO gateway_migrations (version, applied_at) VALUES (4, 0)').run();
     expect(() => new SqliteExecutionStore({ database: connect(file) })).toThrow(
       expect.objectContaining({ code: 'STORE_FAILURE', message: expect.stringContaining('newer') }),
     );
@@ -181,9 +267,14 @@ describe('SqliteExecutionStore', () => {
     await store.insert(testExecutionRecord());
     db.prepare("UPDATE gateway_executions SET value_wei = '1e18'").run();
     await expect(store.get(testExecutionRecord().id)).rejects.toMatchObject({ code: 'STORE_FAILURE' });
-    await expect(store.update(testExecutionRecord().id, { status: 'failed' }, 1)).rejects.toMatchObject({
-      code: 'STORE_FAILURE',
-    });
+    await expect(
+      store.update({
+        id: testExecutionRecord().id,
+        expected: { status: 'confirmed', version: 0 },
+        patch: { status: 'failed' },
+        at: 1,
+      }),
+    ).rejects.toMatchObject({ code: 'STORE_FAILURE' });
     db.prepare("UPDATE gateway_executions SET value_wei = '1', status = 'weird'").run();
     await expect(store.list({ limit: 5 })).rejects.toMatchObject({ code: 'STORE_FAILURE' });
   });

@@ -1,19 +1,21 @@
 import { StoreError } from '../../errors/StoreError.js';
 import type {
-  BroadcastTransaction,
+  AddTransactionParameters,
   ExecutionPage,
   ExecutionRecord,
-  ExecutionRecordPatch,
   ExecutionStore,
   ListExecutionsParameters,
+  UpdateExecutionParameters,
 } from '../types.js';
 import { applyExecutionPatch } from './applyExecutionPatch.js';
 import { assertCanSign } from './assertCanSign.js';
 import { checkBroadcastTransaction } from './checkBroadcastTransaction.js';
 import { checkExecutionRecord } from './checkExecutionRecord.js';
+import { checkExpectedState, isInExpectedState } from './checkExpectedState.js';
 import { checkListParameters } from './checkListParameters.js';
 import { encodeExecutionCursor } from './executionCursor.js';
 import {
+  EXECUTION_COLUMN_NAMES,
   type ExecutionRow,
   executionColumns,
   type TransactionRow,
@@ -72,7 +74,10 @@ export class SqliteExecutionStore implements ExecutionStore {
     this.#c = c;
     const unsettled = UNSETTLED_STATUSES.map((s) => `'${s}'`).join(', ');
     this.#s = {
-      insert: c.prepare(`INSERT INTO gateway_executions VALUES (${Array(19).fill('?').join(', ')})`),
+      insert: c.prepare(
+        `INSERT INTO gateway_executions (${EXECUTION_COLUMN_NAMES.join(', ')})
+         VALUES (${EXECUTION_COLUMN_NAMES.map(() => '?').join(', ')})`,
+      ),
       insertTransaction: c.prepare(
         `INSERT INTO gateway_transactions VALUES (${Array(9).fill('?').join(', ')})`,
       ),
@@ -84,9 +89,13 @@ export class SqliteExecutionStore implements ExecutionStore {
         `SELECT * FROM gateway_transactions WHERE execution_id IN (SELECT value FROM json_each(?))
          ORDER BY execution_id, position`,
       ),
+      // Compare-and-set: the row changes only while it is still in the status and version it was read in.
       update: c.prepare(
         `UPDATE gateway_executions SET updated_at = ?, status = ?, code = ?, reason = ?, value_wei = ?,
-         reservation_id = ?, nonce = ?, mined_hash = ?, block_number = ?, fee_wei = ?, result = ? WHERE id = ?`,
+         reservation_id = ?, nonce = ?, mined_hash = ?, block_number = ?, fee_wei = ?, result = ?,
+         fee_reserved_wei = ?, nonce_gone_since_block = ?, cancel_requested_at = ?, cancel_requested_by = ?,
+         version = version + 1
+         WHERE id = ? AND status = ? AND version = ?`,
       ),
       list: c.prepare(`SELECT * FROM gateway_executions ${ORDER}`),
       listAfter: c.prepare(`SELECT * FROM gateway_executions WHERE (created_at, id) < (?, ?) ${ORDER}`),
@@ -113,31 +122,41 @@ export class SqliteExecutionStore implements ExecutionStore {
     });
   }
 
-  async update(id: string, patch: ExecutionRecordPatch, at: number): Promise<ExecutionRecord> {
+  async update({ id, expected, patch, at }: UpdateExecutionParameters): Promise<ExecutionRecord | null> {
     const key = text(id, 'execution id');
+    const state = checkExpectedState(expected);
     return this.#c.write(() => {
-      const next = applyExecutionPatch({ record: this.#existing(key), patch, at });
-      this.#save(next);
-      return next;
+      const record = this.#existing(key);
+      const next = applyExecutionPatch({ record, patch, at });
+      if (!isInExpectedState(record, state)) return null;
+      return this.#save(next, record) ? next : null;
     });
   }
 
-  async addTransaction(id: string, transaction: BroadcastTransaction, at: number): Promise<ExecutionRecord> {
+  async addTransaction({
+    id,
+    expected,
+    transaction,
+    at,
+  }: AddTransactionParameters): Promise<ExecutionRecord | null> {
     const key = text(id, 'execution id');
+    const state = checkExpectedState(expected);
     const checked = checkBroadcastTransaction(transaction);
     const updatedAt = nonNegativeInteger(at, 'update time');
     return this.#c.write(() => {
       const record = this.#existing(key);
+      if (!isInExpectedState(record, state)) return null;
       assertCanSign(record, checked);
-      this.#s.insertTransaction.run(...transactionColumns(key, record.transactions.length, checked));
       const next: ExecutionRecord = {
         ...record,
         transactions: [...record.transactions, checked],
         nonce: checked.nonce,
         status: 'signed',
         updatedAt,
+        version: record.version + 1,
       };
-      this.#save(next);
+      if (!this.#save(next, record)) return null;
+      this.#s.insertTransaction.run(...transactionColumns(key, record.transactions.length, checked));
       return next;
     });
   }
@@ -181,9 +200,12 @@ export class SqliteExecutionStore implements ExecutionStore {
     return toExecutionRecord(row, this.#s.transactionsOf.all(id) as TransactionRow[]);
   }
 
-  /** Writes the mutable columns of `next` (inside a transaction). */
-  #save(next: ExecutionRecord): void {
-    this.#s.update.run(
+  /**
+   * Writes the mutable columns of `next` over `read` (inside a transaction), as a compare-and-set on `read`'s status
+   * and version; false when the row was not in that state (nothing written).
+   */
+  #save(next: ExecutionRecord, read: ExecutionRecord): boolean {
+    const { changes } = this.#s.update.run(
       next.updatedAt,
       next.status,
       next.code,
@@ -195,8 +217,15 @@ export class SqliteExecutionStore implements ExecutionStore {
       next.blockNumber,
       next.feeWei?.toString() ?? null,
       next.result === null ? null : JSON.stringify(next.result),
+      next.feeReservedWei?.toString() ?? null,
+      next.nonceGoneSinceBlock,
+      next.cancelRequestedAt,
+      next.cancelRequestedBy,
       next.id,
+      read.status,
+      read.version,
     );
+    return changes === 1;
   }
 
   #withTransactions(rows: readonly ExecutionRow[]): ExecutionRecord[] {

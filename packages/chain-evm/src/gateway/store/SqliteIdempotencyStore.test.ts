@@ -136,6 +136,7 @@ describe('SqliteIdempotencyStore', () => {
     expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([
       { version: 1 },
       { version: 2 },
+      { version: 3 },
     ]);
     db.prepare('INSERT INTO gateway_migrations (version, applied_at) VALUES (5, 0)').run();
     expect(() => new SqliteIdempotencyStore({ database: connect(file) })).toThrow(

@@ -22,10 +22,14 @@ const CHECKS: { readonly [K in keyof Required<ExecutionRecordPatch>]: (value: un
   blockNumber: (value) => nullableNonNegativeInteger(value, 'blockNumber'),
   feeWei: (value) => nullableBigint(value, 'feeWei'),
   result: (value) => nullableJsonObject(value, 'result'),
+  feeReservedWei: (value) => nullableBigint(value, 'feeReservedWei'),
+  nonceGoneSinceBlock: (value) => nullableNonNegativeInteger(value, 'nonceGoneSinceBlock'),
+  cancelRequestedAt: (value) => nullableNonNegativeInteger(value, 'cancelRequestedAt'),
+  cancelRequestedBy: (value) => nullableText(value, 'cancelRequestedBy'),
 };
 
 /**
- * Returns `record` with `patch` applied and `updatedAt = at`. A key outside {@link ExecutionRecordPatch} (an
+ * Returns `record` with `patch` applied, `updatedAt = at` and `version + 1`. A key outside {@link ExecutionRecordPatch} (an
  * attempt to rewrite `id`, `transactions`…) or a malformed value throws `STORE_INPUT_INVALID`; an `undefined`
  * value leaves the field unchanged.
  *
@@ -45,7 +49,7 @@ export function applyExecutionPatch({
 }): ExecutionRecord {
   const updatedAt = nonNegativeInteger(at, 'update time');
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw invalid('patch');
-  const next: Record<string, unknown> = { ...record, updatedAt };
+  const next: Record<string, unknown> = { ...record, updatedAt, version: record.version + 1 };
   for (const [key, value] of Object.entries(patch)) {
     if (!Object.hasOwn(CHECKS, key))
       throw invalid('patch', `field ${JSON.stringify(key.slice(0, 40))} cannot be patched`);

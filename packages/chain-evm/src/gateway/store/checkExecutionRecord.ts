@@ -32,6 +32,7 @@ export function checkExecutionRecord(record: unknown): ExecutionRecord {
   const minedHash = r.minedHash === null ? null : hex(r.minedHash, 'minedHash', 32);
   return {
     id: executionId(r.id),
+    version: nonNegativeInteger(r.version, 'version'),
     createdAt: nonNegativeInteger(r.createdAt, 'createdAt'),
     updatedAt: nonNegativeInteger(r.updatedAt, 'updatedAt'),
     chainId: positiveChainId(r.chainId),
@@ -43,6 +44,7 @@ export function checkExecutionRecord(record: unknown): ExecutionRecord {
     code: nullableText(r.code, 'code'),
     reason: nullableText(r.reason, 'reason', 4096),
     valueWei: nullableBigint(r.valueWei, 'valueWei'),
+    feeReservedWei: nullableBigint(r.feeReservedWei, 'feeReservedWei'),
     reservationId: nullableText(r.reservationId, 'reservationId'),
     nonce: nullableNonNegativeInteger(r.nonce, 'nonce'),
     transactions: r.transactions.map(checkBroadcastTransaction),
@@ -51,6 +53,9 @@ export function checkExecutionRecord(record: unknown): ExecutionRecord {
     feeWei: nullableBigint(r.feeWei, 'feeWei'),
     idempotencyKey: nullableText(r.idempotencyKey, 'idempotencyKey'),
     result: nullableJsonObject(r.result, 'result'),
+    nonceGoneSinceBlock: nullableNonNegativeInteger(r.nonceGoneSinceBlock, 'nonceGoneSinceBlock'),
+    cancelRequestedAt: nullableNonNegativeInteger(r.cancelRequestedAt, 'cancelRequestedAt'),
+    cancelRequestedBy: nullableText(r.cancelRequestedBy, 'cancelRequestedBy'),
   };
 }
 

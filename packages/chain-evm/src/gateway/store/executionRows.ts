@@ -31,7 +31,40 @@ export interface ExecutionRow {
   fee_wei: string | null;
   idempotency_key: string | null;
   result: string | null;
+  version: number;
+  fee_reserved_wei: string | null;
+  nonce_gone_since_block: number | null;
+  cancel_requested_at: number | null;
+  cancel_requested_by: string | null;
 }
+
+/** The columns of `gateway_executions`, in the order {@link executionColumns} gives their values. */
+export const EXECUTION_COLUMN_NAMES: readonly string[] = [
+  'id',
+  'created_at',
+  'updated_at',
+  'chain_id',
+  'action',
+  'from_address',
+  'to_address',
+  'intent',
+  'status',
+  'code',
+  'reason',
+  'value_wei',
+  'reservation_id',
+  'nonce',
+  'mined_hash',
+  'block_number',
+  'fee_wei',
+  'idempotency_key',
+  'result',
+  'version',
+  'fee_reserved_wei',
+  'nonce_gone_since_block',
+  'cancel_requested_at',
+  'cancel_requested_by',
+];
 
 export interface TransactionRow {
   execution_id: string;
@@ -72,7 +105,7 @@ function json(text: string, what: string, id: string): Record<string, unknown> {
   throw corrupt(what, id);
 }
 
-/** Column values of an INSERT into `gateway_executions`, in table order. */
+/** Column values of an INSERT into `gateway_executions`, in the order of {@link EXECUTION_COLUMN_NAMES}. */
 export function executionColumns(r: ExecutionRecord): unknown[] {
   return [
     r.id,
@@ -94,6 +127,11 @@ export function executionColumns(r: ExecutionRecord): unknown[] {
     r.feeWei?.toString() ?? null,
     r.idempotencyKey,
     r.result === null ? null : JSON.stringify(r.result),
+    r.version,
+    r.feeReservedWei?.toString() ?? null,
+    r.nonceGoneSinceBlock,
+    r.cancelRequestedAt,
+    r.cancelRequestedBy,
   ];
 }
 
@@ -126,6 +164,7 @@ export function toExecutionRecord(
   if (!(EXECUTION_ACTIONS as readonly string[]).includes(row.action)) throw corrupt('action', id);
   return {
     id,
+    version: row.version,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     chainId: row.chain_id,
@@ -137,6 +176,7 @@ export function toExecutionRecord(
     code: row.code,
     reason: row.reason,
     valueWei: nullableAmount(row.value_wei, 'valueWei', id),
+    feeReservedWei: nullableAmount(row.fee_reserved_wei, 'feeReservedWei', id),
     reservationId: row.reservation_id,
     nonce: row.nonce,
     transactions: transactions.map((t) => ({
@@ -153,5 +193,8 @@ export function toExecutionRecord(
     feeWei: nullableAmount(row.fee_wei, 'feeWei', id),
     idempotencyKey: row.idempotency_key,
     result: row.result === null ? null : json(row.result, 'result', id),
+    nonceGoneSinceBlock: row.nonce_gone_since_block,
+    cancelRequestedAt: row.cancel_requested_at,
+    cancelRequestedBy: row.cancel_requested_by,
   };
 }

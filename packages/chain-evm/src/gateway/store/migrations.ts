@@ -1,6 +1,8 @@
 /**
  * Ordered schema migrations of the gateway tables (executions, their transactions, idempotency keys); index + 1 is
- * the version, recorded in `gateway_migrations`. Version 2 adds held actions (`gateway_confirmations`). Never edit a shipped one. Statuses are checked in code, not by a
+ * the version, recorded in `gateway_migrations`. Version 2 adds held actions (`gateway_confirmations`); version 3 the
+ * compare-and-set `version` of an execution, its fee budget, the block its nonce was first seen used, and the
+ * operator's cancel request. Never edit a shipped one. Statuses are checked in code, not by a
  * CHECK constraint, so a new status needs no table rebuild. Amounts are decimal TEXT (exact bigints).
  */
 export const GATEWAY_MIGRATIONS: readonly string[] = [
@@ -69,4 +71,9 @@ export const GATEWAY_MIGRATIONS: readonly string[] = [
    CREATE INDEX gateway_confirmations_created ON gateway_confirmations (created_at, id);
    CREATE INDEX gateway_confirmations_status_created ON gateway_confirmations (status, created_at, id);
    CREATE INDEX gateway_confirmations_execution ON gateway_confirmations (execution_id, created_at);`,
+  `ALTER TABLE gateway_executions ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE gateway_executions ADD COLUMN fee_reserved_wei TEXT;
+   ALTER TABLE gateway_executions ADD COLUMN nonce_gone_since_block INTEGER;
+   ALTER TABLE gateway_executions ADD COLUMN cancel_requested_at INTEGER;
+   ALTER TABLE gateway_executions ADD COLUMN cancel_requested_by TEXT;`,
 ];

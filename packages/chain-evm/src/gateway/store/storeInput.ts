@@ -11,9 +11,16 @@ export const EXECUTION_STATUSES: readonly ExecutionStatus[] = [
   'reverted',
   'failed',
   'awaiting_confirmation',
+  'cancelled',
 ];
 /** Statuses after which nothing is signed any more for the execution. */
-export const FINAL_STATUSES: readonly ExecutionStatus[] = ['blocked', 'confirmed', 'reverted', 'failed'];
+export const FINAL_STATUSES: readonly ExecutionStatus[] = [
+  'blocked',
+  'confirmed',
+  'reverted',
+  'failed',
+  'cancelled',
+];
 /** What the reconciler must finish, see `ExecutionStore.listUnsettled`. */
 export const UNSETTLED_STATUSES: readonly ExecutionStatus[] = ['preparing', 'signed', 'pending'];
 export const EXECUTION_ACTIONS: readonly ExecutionAction[] = [

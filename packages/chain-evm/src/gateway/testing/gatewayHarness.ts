@@ -7,7 +7,14 @@ import { configureChains } from '../../chains/configureChains.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
 import type { ActionTable } from '../actions/ActionModule.js';
 import { ExecutionGateway } from '../ExecutionGateway.js';
-import type { GatewayReceipt, GatewaySteps } from '../gatewayTypes.js';
+import type {
+  ExecutionGatewayParameters,
+  GatewayEvent,
+  GatewayReceipt,
+  GatewaySteps,
+} from '../gatewayTypes.js';
+import { createGatewayContext } from '../pipeline/createGatewayContext.js';
+import { newExecutionRecord } from '../pipeline/newExecutionRecord.js';
 import { MemoryExecutionStore } from '../store/MemoryExecutionStore.js';
 import { v2RouterInterface } from '../../swap/swapInterfaces.js';
 import type { ConfirmationStore, ExecutionIntent, FeeQuote, Hex, NonceManager } from '../types.js';
@@ -17,6 +24,11 @@ export const ROUTER = '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D';
 export const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const registry = configureChains({ overrides: new Map(), registry: chains });
 export const GWEI = 1_000_000_000n;
+
+/** A 32-byte hash from a number (distinct numbers, distinct hashes). */
+export function testHashFor(n: number): Hex {
+  return `0x${n.toString(16).padStart(64, '0')}`;
+}
 
 /** The harness wallet's address (the recipient the policy requires). */
 export const WALLET = new Wallet(KEY).address as `0x${string}`;
@@ -66,22 +78,38 @@ export const swap = (overrides: Partial<ExecutionIntent> = {}): ExecutionIntent 
 
 export interface Script {
   fees?: FeeQuote;
+  /** What `estimateFees` answers from its second call on (the network's fees moved while a transaction waited). */
+  laterFees?: FeeQuote;
+  /** The receipt's `effectiveGasPrice` (default 11 gwei) and `gasUsed` (default 100 000). */
+  effectiveGasPrice?: bigint;
+  gasUsed?: bigint;
   simulate?: Awaited<ReturnType<GatewaySteps['simulate']>>;
   price?: bigint | null;
-  safety?: { isHoneypot: boolean | null; sellTax: number | null; veto?: boolean };
+  /** The token-safety verdict of every acquired token (buy tax 0 unless given). */
+  safety?: { isHoneypot: boolean | null; sellTax: number | null; buyTax?: number | null; veto?: boolean };
   sendError?: Error;
   definitelyNotSent?: boolean;
   /** Receipt returned on the n-th wait (0-based), null before. */
   receiptAt?: number;
   receiptStatus?: 0 | 1;
   latestNonce?: number;
+  /** What `eth_blockNumber` answers (default 100); change it between reconcile passes to let blocks go by. */
+  blockNumber?: number;
   /** Strict receipt lookups throw (a node that errs or times out). */
   receiptLookupFails?: boolean;
   /** When set, the token-safety lookup waits for this promise (an execution held mid-pipeline). */
   safetyGate?: Promise<void>;
+  /** Called with every raw transaction the node accepts (e.g. to engage the kill switch after the first send). */
+  onSend?: (raw: Hex) => void | Promise<void>;
+  /** Which hash is mined (overrides `receiptAt` for the hashes it names): e.g. only an operator's cancel. */
+  mined?: (hash: Hex) => boolean;
 }
 
-export function harness(
+/**
+ * The gateway's parameters with scripted chain steps, a memory store and ledger, and recorders of what happened
+ * (`calls` in order, raw transactions `sent`, audit `events`) — for {@link harness} and {@link testContext}.
+ */
+export function scriptedParameters(
   script: Script = {},
   settings: Record<string, unknown> = {},
   shared: {
@@ -90,6 +118,8 @@ export function harness(
     confirmations?: ConfirmationStore;
     clock?: () => number;
     actions?: ActionTable;
+    /** A real token-safety service instead of the scripted verdict. */
+    tokenSafety?: ExecutionGatewayParameters['tokenSafety'];
   } = {},
 ) {
   const calls: string[] = [];
@@ -107,9 +137,11 @@ export function harness(
       if (method === 'eth_sendRawTransaction') {
         if (script.sendError) throw script.sendError;
         sent.push(params[0] as Hex);
+        await script.onSend?.(params[0] as Hex);
         return Transaction.from(params[0] as string).hash;
       }
       if (method === 'eth_getTransactionCount') return `0x${(script.latestNonce ?? 0).toString(16)}`;
+      if (method === 'eth_blockNumber') return `0x${(script.blockNumber ?? 100).toString(16)}`;
       throw new Error(`unexpected ${method}`);
     },
   };
@@ -117,14 +149,15 @@ export function harness(
     transactionHash: hash,
     status,
     blockNumber: 100,
-    gasUsed: 100_000n,
-    effectiveGasPrice: 11n * GWEI,
+    gasUsed: script.gasUsed ?? 100_000n,
+    effectiveGasPrice: script.effectiveGasPrice ?? 11n * GWEI,
     logs: [],
   });
   const steps: GatewaySteps = {
     estimateFees: async () => {
       calls.push('fees');
-      return fees;
+      const first = !calls.slice(0, -1).includes('fees');
+      return first ? fees : (script.laterFees ?? fees);
     },
     simulate: async () => {
       calls.push('simulate');
@@ -137,9 +170,19 @@ export function harness(
         ? { totalWei: null, reason: 'no usable pool' }
         : { totalWei: script.price ?? 0n, reason: null };
     },
-    waitForReceipt: async ({ hashes }) => {
+    waitForReceipt: async ({ hashes, timeoutMs }) => {
       calls.push('wait');
       const n = waits++;
+      if (script.mined) {
+        // Polls like the real step, until one of the hashes is mined or the time is up.
+        const end = Date.now() + timeoutMs;
+        for (;;) {
+          const hash = hashes.find((h) => script.mined?.(h));
+          if (hash) return receiptFor(hash, script.receiptStatus ?? 1);
+          if (Date.now() >= end) return null;
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      }
       if (script.receiptAt === undefined || n < script.receiptAt) return null;
       return receiptFor(hashes[hashes.length - 1] as Hex, script.receiptStatus ?? 1);
     },
@@ -148,16 +191,19 @@ export function harness(
       if (script.receiptLookupFails) throw new Error('node timed out');
       // Mined from the start when the script says so; slower than any 1 ms race on purpose.
       await new Promise((r) => setTimeout(r, 5));
+      if (script.mined) return script.mined(hash) ? receiptFor(hash, script.receiptStatus ?? 1) : null;
       return script.receiptAt === 0 ? receiptFor(hash, script.receiptStatus ?? 1) : null;
     },
-    bumpFees: ({ previous, ceilingWei }) => {
+    bumpFees: ({ previous, current, ceilingWei }) => {
       if (previous.kind !== 'eip1559') return null;
-      const maxFeePerGas = (previous.maxFeePerGas * 1125n) / 1000n + 1n;
+      const asked = current.kind === 'eip1559' ? current : previous;
+      const up = (a: bigint, b: bigint) => ((a * 1125n) / 1000n + 1n > b ? (a * 1125n) / 1000n + 1n : b);
+      const maxFeePerGas = up(previous.maxFeePerGas, asked.maxFeePerGas);
       if (maxFeePerGas > ceilingWei) return null;
       return {
         ...previous,
         maxFeePerGas,
-        maxPriorityFeePerGas: (previous.maxPriorityFeePerGas * 1125n) / 1000n + 1n,
+        maxPriorityFeePerGas: up(previous.maxPriorityFeePerGas, asked.maxPriorityFeePerGas),
       };
     },
     isDefinitelyNotSent: () => script.definitelyNotSent ?? false,
@@ -171,22 +217,27 @@ export function harness(
       return result;
     },
   };
+  const events: GatewayEvent[] = [];
   const governor = shared.governor ?? new Governor({ ledger: new MemorySpendLedger() });
   const store = shared.store ?? new MemoryExecutionStore();
-  const gateway = new ExecutionGateway({
+  const parameters: ExecutionGatewayParameters = {
     privateKey: KEY,
     chains: registry,
     provider: async () => provider,
     governor,
-    tokenSafety: {
+    tokenSafety: shared.tokenSafety ?? {
       getReport: async ({ address }) => {
         calls.push('safety');
         await script.safetyGate;
         return {
           token: address,
           tax: script.safety
-            ? { isHoneypot: script.safety.isHoneypot, sellTax: script.safety.sellTax }
-            : { isHoneypot: false, sellTax: 0 },
+            ? {
+                isHoneypot: script.safety.isHoneypot,
+                buyTax: script.safety.buyTax === undefined ? 0 : script.safety.buyTax,
+                sellTax: script.safety.sellTax,
+              }
+            : { isHoneypot: false, buyTax: 0, sellTax: 0 },
           factors: script.safety?.veto ? [{ id: 'hidden-owner', veto: true, reason: 'hidden owner' }] : [],
         };
       },
@@ -198,10 +249,34 @@ export function harness(
     nonces,
     steps,
     settings: { receiptTimeoutMs: 50, replaceAfterMs: 10, ...settings },
-  });
-  return { gateway, governor, store, calls, sent };
+    onEvent: (event) => events.push(event),
+  };
+  return { parameters, governor, store, calls, sent, events };
+}
+
+/** The gateway on {@link scriptedParameters}: for tests of the pipeline's order and decisions. */
+export function harness(...args: Parameters<typeof scriptedParameters>) {
+  const { parameters, ...rest } = scriptedParameters(...args);
+  return { gateway: new ExecutionGateway(parameters), ...rest };
+}
+
+/** The pipeline's context on {@link scriptedParameters}: for tests of one step on its own. */
+export function testContext(...args: Parameters<typeof scriptedParameters>) {
+  const { parameters, ...rest } = scriptedParameters(...args);
+  return { ctx: createGatewayContext({ parameters, wallet: new Wallet(KEY) }), ...rest };
 }
 
 export async function openReservations(governor: Governor): Promise<number> {
   return (await governor.status()).openReservations.length;
+}
+
+/** Inserts a new `preparing` execution of `intent` (default {@link swap}) into the context's store and returns it. */
+export async function insertExecution(
+  ctx: ReturnType<typeof testContext>['ctx'],
+  intent: ExecutionIntent = swap(),
+  id = `exe-${Math.random().toString(36).slice(2)}`,
+) {
+  const record = newExecutionRecord({ id, at: ctx.clock(), from: ctx.address, intent, idempotencyKey: null });
+  await ctx.store.insert(record);
+  return record;
 }

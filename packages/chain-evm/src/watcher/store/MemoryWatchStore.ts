@@ -4,6 +4,7 @@ import type {
   ListAlertsParameters,
   WatchAlert,
   WatchBaseline,
+  WatchDeferral,
   WatchedWallet,
   WatchStore,
   WatchSummary,
@@ -14,6 +15,7 @@ import {
   checkAlert,
   checkAlertList,
   checkBaseline,
+  checkDeferral,
   checkLabel,
   checkThresholds,
   SEVERITIES,
@@ -60,6 +62,7 @@ export class MemoryWatchStore implements WatchStore {
           lastCheckAt: null,
           lastError: null,
           lastErrorAt: null,
+          deferred: null,
         };
     this.#wallets.set(key, wallet);
     return { wallet: copy(wallet), created: existing === undefined };
@@ -92,7 +95,37 @@ export class MemoryWatchStore implements WatchStore {
     const wallet = this.#wallets.get(key);
     if (!wallet || (wallet.baseline?.block ?? null) !== p.previousBlock) return false;
     this.#alerts.push(...alerts);
-    this.#wallets.set(key, { ...wallet, baseline, lastCheckAt: p.at, lastError: null, lastErrorAt: null });
+    this.#wallets.set(key, {
+      ...wallet,
+      baseline,
+      lastCheckAt: p.at,
+      lastError: null,
+      lastErrorAt: null,
+      deferred: null,
+    });
+    return true;
+  }
+
+  async recordDeferral(p: {
+    chainId: number;
+    address: Address;
+    previousBlock: number;
+    reason: WatchDeferral['reason'];
+    headBlock: number;
+    at: number;
+  }): Promise<boolean> {
+    const { key } = walletKey(p.chainId, p.address);
+    const d = checkDeferral(p);
+    const wallet = this.#wallets.get(key);
+    if (!wallet || wallet.baseline?.block !== d.previousBlock) return false;
+    const deferred: WatchDeferral = {
+      reason: d.reason,
+      headBlock: d.headBlock,
+      baselineBlock: d.previousBlock,
+      since: wallet.deferred?.since ?? d.at,
+      at: d.at,
+    };
+    this.#wallets.set(key, { ...wallet, deferred, lastError: null, lastErrorAt: null });
     return true;
   }
 
@@ -132,6 +165,7 @@ export class MemoryWatchStore implements WatchStore {
     return {
       wallets: wallets.length,
       walletsInError: wallets.filter((w) => w.lastError !== null).length,
+      walletsDeferred: wallets.filter((w) => w.deferred !== null).length,
       alertsBySeverity: bySeverity,
       alertsByKind: byKind,
     };
@@ -143,5 +177,6 @@ function copy(w: WatchedWallet): WatchedWallet {
     ...w,
     thresholds: { ...w.thresholds },
     baseline: w.baseline ? { ...w.baseline, tokens: { ...w.baseline.tokens } } : null,
+    deferred: w.deferred ? { ...w.deferred } : null,
   };
 }

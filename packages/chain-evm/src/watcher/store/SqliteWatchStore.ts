@@ -10,6 +10,7 @@ import type {
   ListAlertsParameters,
   WatchAlert,
   WatchBaseline,
+  WatchDeferral,
   WatchedWallet,
   WatchStore,
   WatchSummary,
@@ -20,14 +21,18 @@ import {
   checkAlert,
   checkAlertList,
   checkBaseline,
+  checkDeferral,
   checkLabel,
   checkThresholds,
   SEVERITIES,
   walletKey,
 } from './watchRows.js';
 
-/** Ordered migrations of the watcher tables (`watcher_migrations`). Amounts are decimal TEXT. */
-const WATCHER_MIGRATIONS: readonly string[] = [
+/**
+ * Ordered migrations of the watcher tables (`watcher_migrations`). Amounts are decimal TEXT. Exported for the
+ * store's own upgrade test only (not from the package).
+ */
+export const WATCHER_MIGRATIONS: readonly string[] = [
   `CREATE TABLE watcher_wallets (
      chain_id INTEGER NOT NULL,
      address TEXT NOT NULL,
@@ -60,6 +65,13 @@ const WATCHER_MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX watcher_alerts_created ON watcher_alerts (created_at, id);
    CREATE INDEX watcher_alerts_address ON watcher_alerts (address_key, created_at, id);`,
+  // 2: the baseline block's hash (NULL for baselines stored before: not verifiable), and a deferred check.
+  `ALTER TABLE watcher_wallets ADD COLUMN baseline_hash TEXT;
+   ALTER TABLE watcher_wallets ADD COLUMN deferred_reason TEXT;
+   ALTER TABLE watcher_wallets ADD COLUMN deferred_head_block INTEGER;
+   ALTER TABLE watcher_wallets ADD COLUMN deferred_baseline_block INTEGER;
+   ALTER TABLE watcher_wallets ADD COLUMN deferred_since INTEGER;
+   ALTER TABLE watcher_wallets ADD COLUMN deferred_at INTEGER;`,
 ];
 
 interface WalletRow {
@@ -74,9 +86,15 @@ interface WalletRow {
   baseline_block: number | null;
   baseline_native: string | null;
   baseline_tokens: string | null;
+  baseline_hash: string | null;
   last_check_at: number | null;
   last_error: string | null;
   last_error_at: number | null;
+  deferred_reason: string | null;
+  deferred_head_block: number | null;
+  deferred_baseline_block: number | null;
+  deferred_since: number | null;
+  deferred_at: number | null;
 }
 
 interface AlertRow {
@@ -119,6 +137,7 @@ export class SqliteWatchStore implements WatchStore {
     | 'list'
     | 'baseline'
     | 'failure'
+    | 'deferral'
     | 'alert'
     | 'bySeverity'
     | 'byKind',
@@ -145,8 +164,15 @@ export class SqliteWatchStore implements WatchStore {
       remove: c.prepare('DELETE FROM watcher_wallets WHERE chain_id = ? AND address_key = ?'),
       list: c.prepare('SELECT * FROM watcher_wallets ORDER BY created_at, chain_id, address_key'),
       baseline: c.prepare(
-        `UPDATE watcher_wallets SET baseline_block = ?, baseline_native = ?, baseline_tokens = ?, last_check_at = ?,
-         last_error = NULL, last_error_at = NULL WHERE chain_id = ? AND address_key = ? AND baseline_block IS ?`,
+        `UPDATE watcher_wallets SET baseline_block = ?, baseline_hash = ?, baseline_native = ?, baseline_tokens = ?,
+         last_check_at = ?, last_error = NULL, last_error_at = NULL, deferred_reason = NULL, deferred_head_block = NULL,
+         deferred_baseline_block = NULL, deferred_since = NULL, deferred_at = NULL
+         WHERE chain_id = ? AND address_key = ? AND baseline_block IS ?`,
+      ),
+      deferral: c.prepare(
+        `UPDATE watcher_wallets SET deferred_reason = ?, deferred_head_block = ?, deferred_baseline_block = ?,
+         deferred_since = COALESCE(deferred_since, ?), deferred_at = ?, last_error = NULL, last_error_at = NULL
+         WHERE chain_id = ? AND address_key = ? AND baseline_block = ?`,
       ),
       failure: c.prepare(
         'UPDATE watcher_wallets SET last_error = ?, last_error_at = ? WHERE chain_id = ? AND address_key = ?',
@@ -234,6 +260,7 @@ export class SqliteWatchStore implements WatchStore {
     return this.#c.write(() => {
       const moved = this.#s.baseline.run(
         b.block,
+        b.blockHash,
         b.native.toString(),
         tokens,
         p.at,
@@ -263,6 +290,31 @@ export class SqliteWatchStore implements WatchStore {
   async recordFailure(p: { chainId: number; address: Address; error: string; at: number }): Promise<void> {
     const { chainId, key } = walletKey(p.chainId, p.address);
     this.#c.write(() => this.#s.failure.run(p.error.slice(0, 500), p.at, chainId, key));
+  }
+
+  async recordDeferral(p: {
+    chainId: number;
+    address: Address;
+    previousBlock: number;
+    reason: WatchDeferral['reason'];
+    headBlock: number;
+    at: number;
+  }): Promise<boolean> {
+    const { chainId, key } = walletKey(p.chainId, p.address);
+    const d = checkDeferral(p);
+    return this.#c.write(
+      () =>
+        this.#s.deferral.run(
+          d.reason,
+          d.headBlock,
+          d.previousBlock,
+          d.at,
+          d.at,
+          chainId,
+          key,
+          d.previousBlock,
+        ).changes > 0,
+    );
   }
 
   async listAlerts(parameters: ListAlertsParameters) {
@@ -305,6 +357,7 @@ export class SqliteWatchStore implements WatchStore {
       return {
         wallets: wallets.length,
         walletsInError: wallets.filter((w) => w.lastError !== null).length,
+        walletsDeferred: wallets.filter((w) => w.deferred !== null).length,
         alertsBySeverity: bySeverity,
         alertsByKind: byKind,
       };
@@ -338,10 +391,25 @@ function toWallet(row: WalletRow): WatchedWallet {
     baseline:
       row.baseline_block === null || row.baseline_native === null
         ? null
-        : { block: row.baseline_block, native: big(row.baseline_native, 'baseline'), tokens },
+        : {
+            block: row.baseline_block,
+            blockHash: row.baseline_hash as Hex | null,
+            native: big(row.baseline_native, 'baseline'),
+            tokens,
+          },
     lastCheckAt: row.last_check_at,
     lastError: row.last_error,
     lastErrorAt: row.last_error_at,
+    deferred:
+      row.deferred_reason === null
+        ? null
+        : {
+            reason: row.deferred_reason as WatchDeferral['reason'],
+            headBlock: row.deferred_head_block ?? 0,
+            baselineBlock: row.deferred_baseline_block ?? 0,
+            since: row.deferred_since ?? 0,
+            at: row.deferred_at ?? 0,
+          },
   };
 }
 

@@ -3,6 +3,7 @@ import { getAddress, isAddress } from 'ethers';
 import type { Address } from '../../chains/chains.js';
 import { checkListParameters } from '../../gateway/store/checkListParameters.js';
 import type { ExecutionCursorPosition } from '../../gateway/store/executionCursor.js';
+import type { Hex } from '../../gateway/types.js';
 import {
   hex,
   invalid,
@@ -18,10 +19,17 @@ import type {
   ListAlertsParameters,
   WatchAlert,
   WatchBaseline,
+  WatchDeferral,
   WatchThresholds,
 } from '../types.js';
 
-export const ALERT_KINDS: readonly AlertKind[] = ['balance-change', 'large-outgoing', 'new-approval'];
+export const ALERT_KINDS: readonly AlertKind[] = [
+  'balance-change',
+  'large-outgoing',
+  'new-approval',
+  'chain-reorg',
+];
+export const DEFERRAL_REASONS: readonly WatchDeferral['reason'][] = ['head-behind-baseline'];
 export const SEVERITIES: readonly AlertSeverity[] = ['low', 'medium', 'high'];
 
 /** The (chain, address) key both stores use. */
@@ -60,8 +68,25 @@ export function checkBaseline(b: WatchBaseline): WatchBaseline {
   }
   return {
     block: nonNegativeInteger(b.block, 'baseline block'),
+    blockHash:
+      b.blockHash === null ? null : (hex(b.blockHash, 'baseline block hash', 32).toLowerCase() as Hex),
     native: nonNegativeBigint(b.native, 'native'),
     tokens,
+  };
+}
+
+/** Validated parameters of `recordDeferral`. */
+export function checkDeferral(p: {
+  previousBlock: number;
+  reason: WatchDeferral['reason'];
+  headBlock: number;
+  at: number;
+}): { previousBlock: number; reason: WatchDeferral['reason']; headBlock: number; at: number } {
+  return {
+    previousBlock: nonNegativeInteger(p.previousBlock, 'previousBlock'),
+    reason: oneOf(p.reason, DEFERRAL_REASONS, 'deferral reason'),
+    headBlock: nonNegativeInteger(p.headBlock, 'headBlock'),
+    at: nonNegativeInteger(p.at, 'at'),
   };
 }
 

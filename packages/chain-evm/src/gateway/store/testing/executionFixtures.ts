@@ -18,6 +18,7 @@ export function testHash(n: number): Hex {
 export function testExecutionRecord(overrides: Partial<ExecutionRecord> = {}): ExecutionRecord {
   return {
     id: 'exe_0001',
+    version: 0,
     createdAt: 1_735_732_800_000,
     updatedAt: 1_735_732_800_500,
     chainId: 8453,
@@ -50,6 +51,10 @@ export function testExecutionRecord(overrides: Partial<ExecutionRecord> = {}): E
     feeWei: 123_456_789_012_345_678_901n,
     idempotencyKey: 'idem-key-1',
     result: { amountOut: '123456789', logs: [{ index: 3, token: 'USDC' }], ok: true, none: null },
+    feeReservedWei: 2n ** 200n + 3n,
+    nonceGoneSinceBlock: 20_999_990,
+    cancelRequestedAt: 1_735_732_802_000,
+    cancelRequestedBy: 'cli',
     ...overrides,
   };
 }
@@ -90,6 +95,10 @@ export function testPreparingRecord(overrides: Partial<ExecutionRecord> = {}): E
     feeWei: null,
     idempotencyKey: null,
     result: null,
+    feeReservedWei: null,
+    nonceGoneSinceBlock: null,
+    cancelRequestedAt: null,
+    cancelRequestedBy: null,
     ...overrides,
   });
 }

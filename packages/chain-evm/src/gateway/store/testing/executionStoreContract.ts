@@ -11,6 +11,7 @@ const STATUSES: ExecutionStatus[] = [
   'confirmed',
   'reverted',
   'failed',
+  'cancelled',
 ];
 
 /** Reads every page of `list` (optionally inserting between pages) and returns the ids in order. */
@@ -108,6 +109,10 @@ export function describeExecutionStoreContract(name: string, createStore: () => 
       ['chain 0', { chainId: 0 }],
       ['unknown action', { action: 'teleport' }],
       ['unknown status', { status: 'done' }],
+      ['negative version', { version: -1 }],
+      ['version missing', { version: undefined }],
+      ['fee budget as a number', { feeReservedWei: 5 }],
+      ['fractional nonceGoneSinceBlock', { nonceGoneSinceBlock: 2.5 }],
       ['short address', { from: '0x1234' }],
       ['valueWei as number', { valueWei: 5 }],
       ['negative feeWei', { feeWei: -1n }],
@@ -127,13 +132,14 @@ export function describeExecutionStoreContract(name: string, createStore: () => 
       expect((await store.list({ limit: 100 })).items).toEqual([]);
     });
 
-    it('update applies the patch and updatedAt, leaves other fields, and returns what get reads', async () => {
+    it('update applies the patch, updatedAt and version + 1, leaves other fields, and returns what get reads', async () => {
       const store = createStore();
       const record = testPreparingRecord();
       await store.insert(record);
-      const patched = await store.update(
-        record.id,
-        {
+      const patched = await store.update({
+        id: record.id,
+        expected: { status: 'preparing', version: 0 },
+        patch: {
           status: 'pending',
           code: 'RECEIPT_TIMEOUT',
           reason: 'no receipt yet',
@@ -144,11 +150,16 @@ export function describeExecutionStoreContract(name: string, createStore: () => 
           blockNumber: 99,
           feeWei: 21_000n * 10n ** 9n,
           result: { amountOut: '7', nested: { list: [1, 'two', null] } },
+          feeReservedWei: 10n ** 29n,
+          nonceGoneSinceBlock: 98,
+          cancelRequestedAt: record.createdAt + 5,
+          cancelRequestedBy: 'operator-key',
         },
-        record.createdAt + 10,
-      );
+        at: record.createdAt + 10,
+      });
       const expected: ExecutionRecord = {
         ...record,
+        version: 1,
         updatedAt: record.createdAt + 10,
         status: 'pending',
         code: 'RECEIPT_TIMEOUT',
@@ -160,31 +171,109 @@ export function describeExecutionStoreContract(name: string, createStore: () => 
         blockNumber: 99,
         feeWei: 21_000n * 10n ** 9n,
         result: { amountOut: '7', nested: { list: [1, 'two', null] } },
+        feeReservedWei: 10n ** 29n,
+        nonceGoneSinceBlock: 98,
+        cancelRequestedAt: record.createdAt + 5,
+        cancelRequestedBy: 'operator-key',
       };
       expect(patched).toEqual(expected);
       expect(await store.get(record.id)).toEqual(expected);
 
       // Back to null, and an undefined field leaves the value alone.
-      const cleared = await store.update(
-        record.id,
-        { code: null, result: null, valueWei: null, reason: undefined } as never,
-        record.createdAt + 20,
-      );
+      const cleared = await store.update({
+        id: record.id,
+        expected: { status: 'pending', version: 1 },
+        patch: {
+          code: null,
+          result: null,
+          valueWei: null,
+          nonceGoneSinceBlock: null,
+          reason: undefined,
+        } as never,
+        at: record.createdAt + 20,
+      });
       expect(cleared).toEqual({
         ...expected,
+        version: 2,
         code: null,
         result: null,
         valueWei: null,
+        nonceGoneSinceBlock: null,
         updatedAt: record.createdAt + 20,
       });
       expect(await store.get(record.id)).toEqual(cleared);
     });
 
+    it('update is a compare-and-set: a record no longer in the status or version it was read in is left alone (null)', async () => {
+      const store = createStore();
+      const record = testPreparingRecord();
+      await store.insert(record);
+      const moved = await store.update({
+        id: record.id,
+        expected: { status: 'preparing', version: 0 },
+        patch: { status: 'pending' },
+        at: 10,
+      });
+      expect(moved).toMatchObject({ status: 'pending', version: 1 });
+      for (const expected of [
+        { status: 'preparing', version: 0 }, // the read before the move
+        { status: 'pending', version: 0 }, // right status, stale version
+        { status: 'preparing', version: 1 }, // right version, wrong status
+        { status: 'pending', version: 2 }, // a version from the future
+      ] as const) {
+        expect(
+          await store.update({ id: record.id, expected, patch: { status: 'failed', code: 'X' }, at: 11 }),
+        ).toBeNull();
+        expect(
+          await store.addTransaction({ id: record.id, expected, transaction: testTransaction(), at: 11 }),
+        ).toBeNull();
+      }
+      expect(await store.get(record.id)).toEqual(moved);
+    });
+
+    it('two writers with the same read cannot both win (update against update, update against addTransaction)', async () => {
+      for (let round = 0; round < 10; round++) {
+        const store = createStore();
+        const record = testPreparingRecord({ id: `exe_race_${round}` });
+        await store.insert(record);
+        const read = (await store.get(record.id)) as ExecutionRecord;
+        const expected = { status: read.status, version: read.version };
+        // A reconciler marking it failed, a signer adding its transaction, a settler writing pending: one wins.
+        const outcomes = await Promise.all([
+          store.update({
+            id: record.id,
+            expected,
+            patch: { status: 'failed', code: 'INTERRUPTED' },
+            at: 100,
+          }),
+          store.addTransaction({
+            id: record.id,
+            expected,
+            transaction: testTransaction({ hash: testHash(round + 1) }),
+            at: 101,
+          }),
+          store.update({ id: record.id, expected, patch: { status: 'pending' }, at: 102 }),
+        ]);
+        const winners = outcomes.filter((o) => o !== null);
+        expect(winners).toHaveLength(1);
+        const stored = (await store.get(record.id)) as ExecutionRecord;
+        expect(stored).toEqual(winners[0]);
+        expect(stored.version).toBe(1);
+        // The loser of a transaction write left no transaction behind.
+        if (stored.status !== 'signed') expect(stored.transactions).toEqual([]);
+      }
+    });
+
     it('update of an unknown id rejects with EXECUTION_NOT_FOUND', async () => {
       const store = createStore();
-      await expect(store.update('exe_missing', { status: 'failed' }, 1)).rejects.toMatchObject({
-        code: 'EXECUTION_NOT_FOUND',
-      });
+      await expect(
+        store.update({
+          id: 'exe_missing',
+          expected: { status: 'preparing', version: 0 },
+          patch: { status: 'failed' },
+          at: 1,
+        }),
+      ).rejects.toMatchObject({ code: 'EXECUTION_NOT_FOUND' });
       expect(await store.get('exe_missing')).toBeNull();
     });
 
@@ -192,8 +281,12 @@ export function describeExecutionStoreContract(name: string, createStore: () => 
       ['a field outside the patch (id)', { id: 'other' }, 5],
       ['a field outside the patch (transactions)', { transactions: [] }, 5],
       ['a field outside the patch (createdAt)', { createdAt: 0 }, 5],
+      ['a field outside the patch (version)', { version: 9 }, 5],
       ['an unknown status', { status: 'done' }, 5],
       ['a bigint field as a string', { feeWei: '100' }, 5],
+      ['a negative fee budget', { feeReservedWei: -1n }, 5],
+      ['a fractional block', { nonceGoneSinceBlock: 1.5 }, 5],
+      ['an empty canceller', { cancelRequestedBy: '' }, 5],
       ['a non-JSON result', { result: { x: 1n } }, 5],
       ['a fractional time', { status: 'failed' }, 5.5],
       ['a patch that is not an object', null, 5],
@@ -201,86 +294,179 @@ export function describeExecutionStoreContract(name: string, createStore: () => 
       const store = createStore();
       const record = testPreparingRecord();
       await store.insert(record);
-      await expect(store.update(record.id, patch as never, at)).rejects.toMatchObject({
-        code: 'STORE_INPUT_INVALID',
-      });
+      await expect(
+        store.update({
+          id: record.id,
+          expected: { status: 'preparing', version: 0 },
+          patch: patch as never,
+          at,
+        }),
+      ).rejects.toMatchObject({ code: 'STORE_INPUT_INVALID' });
       expect(await store.get(record.id)).toEqual(record);
     });
 
-    it('addTransaction appends, sets nonce and status signed and updatedAt; a replacement keeps the order', async () => {
+    it.each([
+      ['no expected state', undefined],
+      ['an unknown expected status', { status: 'done', version: 0 }],
+      ['a negative expected version', { status: 'preparing', version: -1 }],
+      ['a fractional expected version', { status: 'preparing', version: 0.5 }],
+    ])('update and addTransaction refuse %s (STORE_INPUT_INVALID)', async (_, expected) => {
+      const store = createStore();
+      const record = testPreparingRecord();
+      await store.insert(record);
+      await expect(
+        store.update({ id: record.id, expected: expected as never, patch: { status: 'failed' }, at: 5 }),
+      ).rejects.toMatchObject({ code: 'STORE_INPUT_INVALID' });
+      await expect(
+        store.addTransaction({
+          id: record.id,
+          expected: expected as never,
+          transaction: testTransaction(),
+          at: 5,
+        }),
+      ).rejects.toMatchObject({ code: 'STORE_INPUT_INVALID' });
+      expect(await store.get(record.id)).toEqual(record);
+    });
+
+    it('addTransaction appends, sets nonce, status signed, updatedAt and version + 1; a replacement keeps the order', async () => {
       const store = createStore();
       const record = testPreparingRecord();
       await store.insert(record);
       const first = testTransaction({ hash: testHash(10), nonce: 4 });
-      const afterFirst = await store.addTransaction(record.id, first, record.createdAt + 1);
+      const afterFirst = await store.addTransaction({
+        id: record.id,
+        expected: { status: 'preparing', version: 0 },
+        transaction: first,
+        at: record.createdAt + 1,
+      });
       expect(afterFirst).toEqual({
         ...record,
         transactions: [first],
         nonce: 4,
         status: 'signed',
         updatedAt: record.createdAt + 1,
+        version: 1,
       });
-      await store.update(record.id, { status: 'pending' }, record.createdAt + 2);
+      await store.update({
+        id: record.id,
+        expected: { status: 'signed', version: 1 },
+        patch: { status: 'pending' },
+        at: record.createdAt + 2,
+      });
       const replacement = testTransaction({
         hash: testHash(11),
         nonce: 4,
         maxFeePerGas: 10n ** 11n,
         maxPriorityFeePerGas: null,
       });
-      const afterSecond = await store.addTransaction(record.id, replacement, record.createdAt + 3);
+      const afterSecond = (await store.addTransaction({
+        id: record.id,
+        expected: { status: 'pending', version: 2 },
+        transaction: replacement,
+        at: record.createdAt + 3,
+      })) as ExecutionRecord;
       expect(afterSecond.transactions).toEqual([first, replacement]);
-      expect(afterSecond).toMatchObject({ status: 'signed', nonce: 4, updatedAt: record.createdAt + 3 });
+      expect(afterSecond).toMatchObject({
+        status: 'signed',
+        nonce: 4,
+        updatedAt: record.createdAt + 3,
+        version: 3,
+      });
       expect(await store.get(record.id)).toEqual(afterSecond);
     });
 
     it('addTransaction: unknown id, malformed or repeated transaction, settled execution are refused and change nothing', async () => {
       const store = createStore();
-      await expect(store.addTransaction('exe_missing', testTransaction(), 1)).rejects.toMatchObject({
-        code: 'EXECUTION_NOT_FOUND',
-      });
+      const at0 = { status: 'preparing', version: 0 } as const;
+      await expect(
+        store.addTransaction({ id: 'exe_missing', expected: at0, transaction: testTransaction(), at: 1 }),
+      ).rejects.toMatchObject({ code: 'EXECUTION_NOT_FOUND' });
       const record = testPreparingRecord();
       await store.insert(record);
       await expect(
-        store.addTransaction(record.id, { ...testTransaction(), nonce: -1 }, 1),
+        store.addTransaction({
+          id: record.id,
+          expected: at0,
+          transaction: { ...testTransaction(), nonce: -1 },
+          at: 1,
+        }),
       ).rejects.toMatchObject({ code: 'STORE_INPUT_INVALID' });
       await expect(
-        store.addTransaction(record.id, { ...testTransaction(), raw: 'f86c' as never }, 1),
+        store.addTransaction({
+          id: record.id,
+          expected: at0,
+          transaction: { ...testTransaction(), raw: 'f86c' as never },
+          at: 1,
+        }),
       ).rejects.toMatchObject({ code: 'STORE_INPUT_INVALID' });
-      await expect(store.addTransaction(record.id, testTransaction(), -5)).rejects.toMatchObject({
-        code: 'STORE_INPUT_INVALID',
-      });
+      await expect(
+        store.addTransaction({ id: record.id, expected: at0, transaction: testTransaction(), at: -5 }),
+      ).rejects.toMatchObject({ code: 'STORE_INPUT_INVALID' });
       expect(await store.get(record.id)).toEqual(record);
 
-      const signed = await store.addTransaction(record.id, testTransaction({ hash: testHash(20) }), 2);
+      const signed = (await store.addTransaction({
+        id: record.id,
+        expected: at0,
+        transaction: testTransaction({ hash: testHash(20) }),
+        at: 2,
+      })) as ExecutionRecord;
       await expect(
-        store.addTransaction(record.id, testTransaction({ hash: testHash(20) }), 3),
+        store.addTransaction({
+          id: record.id,
+          expected: { status: 'signed', version: signed.version },
+          transaction: testTransaction({ hash: testHash(20) }),
+          at: 3,
+        }),
       ).rejects.toMatchObject({ code: 'STORE_INPUT_INVALID' });
       expect(await store.get(record.id)).toEqual(signed);
 
-      for (const status of ['blocked', 'confirmed', 'reverted', 'failed'] as const) {
-        const settled = await store.update(record.id, { status }, 4);
+      let current = signed;
+      for (const status of ['blocked', 'confirmed', 'reverted', 'failed', 'cancelled'] as const) {
+        const settled = (await store.update({
+          id: record.id,
+          expected: { status: current.status, version: current.version },
+          patch: { status },
+          at: 4,
+        })) as ExecutionRecord;
         await expect(
-          store.addTransaction(record.id, testTransaction({ hash: testHash(21) }), 5),
+          store.addTransaction({
+            id: record.id,
+            expected: { status, version: settled.version },
+            transaction: testTransaction({ hash: testHash(21) }),
+            at: 5,
+          }),
         ).rejects.toMatchObject({ code: 'EXECUTION_SETTLED' });
         expect(await store.get(record.id)).toEqual(settled);
+        current = settled;
       }
     });
 
-    it('concurrent addTransaction and update calls on one execution lose nothing', async () => {
+    it('concurrent writers that re-read and retry after losing lose nothing', async () => {
       const store = createStore();
       const record = testPreparingRecord();
       await store.insert(record);
-      await Promise.all(
-        Array.from({ length: 30 }, (_, i) =>
-          i % 3 === 0
-            ? store.update(record.id, { reservationId: `res_${i}` }, 100 + i)
-            : store.addTransaction(
-                record.id,
-                testTransaction({ hash: testHash(1000 + i), nonce: 9 }),
-                100 + i,
-              ),
-        ),
-      );
+      const write = async (i: number): Promise<number> => {
+        for (let attempt = 1; ; attempt++) {
+          const read = (await store.get(record.id)) as ExecutionRecord;
+          const expected = { status: read.status, version: read.version };
+          const done =
+            i % 3 === 0
+              ? await store.update({
+                  id: record.id,
+                  expected,
+                  patch: { reservationId: `res_${i}` },
+                  at: 100 + i,
+                })
+              : await store.addTransaction({
+                  id: record.id,
+                  expected,
+                  transaction: testTransaction({ hash: testHash(1000 + i), nonce: 9 }),
+                  at: 100 + i,
+                });
+          if (done) return attempt;
+        }
+      };
+      const attempts = await Promise.all(Array.from({ length: 30 }, (_, i) => write(i)));
       const read = (await store.get(record.id)) as ExecutionRecord;
       expect(read.transactions.map((t) => t.hash).sort()).toEqual(
         Array.from({ length: 30 }, (_, i) => i)
@@ -288,7 +474,10 @@ export function describeExecutionStoreContract(name: string, createStore: () => 
           .map((i) => testHash(1000 + i))
           .sort(),
       );
+      expect(read.version).toBe(30);
       expect(read.status).toBe('signed');
+      // Some writer lost at least once (they all read version 0 first), and nobody was lost.
+      expect(Math.max(...attempts)).toBeGreaterThan(1);
     });
 
     it('hands out detached copies: mutating a returned record changes nothing stored', async () => {
@@ -457,8 +646,18 @@ export function describeExecutionStoreContract(name: string, createStore: () => 
       const unsettled = await store.listUnsettled();
       expect(unsettled.map((r) => r.id)).toEqual(['exe_0', 'exe_3', 'exe_4', 'exe_1']);
       expect(unsettled[1]).toEqual(testPreparingRecord({ id: 'exe_3', createdAt: 200, status: 'signed' }));
-      await store.update('exe_1', { status: 'confirmed' }, 700);
-      await store.addTransaction('exe_4', testTransaction(), 701);
+      await store.update({
+        id: 'exe_1',
+        expected: { status: 'pending', version: 0 },
+        patch: { status: 'confirmed' },
+        at: 700,
+      });
+      await store.addTransaction({
+        id: 'exe_4',
+        expected: { status: 'preparing', version: 0 },
+        transaction: testTransaction(),
+        at: 701,
+      });
       expect((await store.listUnsettled()).map((r) => [r.id, r.status])).toEqual([
         ['exe_0', 'pending'],
         ['exe_3', 'signed'],

@@ -1,0 +1,14 @@
+/**
+ * The fixed weights of the yield score (documented in the README's ranking formula). Penalties are in APY
+ * percentage points; confidence factors multiply what is left.
+ */
+export const RANKING_WEIGHTS = {
+  /** Share of the APY above its 30-day mean taken off (1 = the whole spike). */
+  spike: 1,
+  /** Share of `σ × √365` (≈ the day-to-day standard deviation of the APY, in points) taken off. */
+  volatility: 0.5,
+  /** What is kept by DefiLlama's `binnedConfidence` (3 high … 1 low); no prediction counts as the lowest. */
+  confidence: { 3: 1, 2: 0.95, 1: 0.9, none: 0.9 },
+  /** Kept on top of that when the predicted class is `Down`. */
+  predictedDown: 0.9,
+} as const;

@@ -1,0 +1,36 @@
+/** Word and symbol per status: the colour is never the only signal. */
+const LOOK: Record<string, { symbol: string; tone: string }> = {
+  confirmed: { symbol: '✓', tone: 'good' },
+  approved: { symbol: '✓', tone: 'good' },
+  running: { symbol: '▶', tone: 'busy' },
+  pending: { symbol: '…', tone: 'busy' },
+  signed: { symbol: '…', tone: 'busy' },
+  preparing: { symbol: '…', tone: 'busy' },
+  awaiting_confirmation: { symbol: '⏸', tone: 'wait' },
+  blocked: { symbol: '⛔', tone: 'bad' },
+  denied: { symbol: '✕', tone: 'bad' },
+  expired: { symbol: '⌛', tone: 'bad' },
+  reverted: { symbol: '✕', tone: 'bad' },
+  failed: { symbol: '✕', tone: 'bad' },
+  high: { symbol: '▲', tone: 'bad' },
+  medium: { symbol: '◆', tone: 'wait' },
+  low: { symbol: '▽', tone: 'info' },
+};
+
+/**
+ * A status as a badge: a symbol, the status in words (underscores as spaces), and a colour class.
+ *
+ * @example
+ * ```tsx
+ * <StatusBadge status="confirmed" />
+ * ```
+ */
+export function StatusBadge({ status }: { status: string }) {
+  const look = LOOK[status] ?? { symbol: '•', tone: 'info' };
+  return (
+    <span class={`badge tone-${look.tone}`}>
+      <span aria-hidden="true">{look.symbol} </span>
+      {status.replaceAll('_', ' ')}
+    </span>
+  );
+}

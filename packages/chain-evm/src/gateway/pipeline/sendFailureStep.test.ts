@@ -1,0 +1,50 @@
+import { parseEther } from '@org/governor';
+import { describe, expect, it } from 'vitest';
+import { insertExecution, openReservations, testContext, testHashFor } from '../testing/gatewayHarness.js';
+import { sendFailureStep } from './sendFailureStep.js';
+
+describe('sendFailureStep', () => {
+  async function signedWithReservation(definitelyNotSent: boolean) {
+    const t = testContext({ definitelyNotSent });
+    const record = await insertExecution(t.ctx);
+    const { reservationId } = await t.governor.reserve({ action: 'swap', value: parseEther('0.01') });
+    const signed = await t.store.addTransaction({
+      id: record.id,
+      expected: { status: 'preparing', version: 0 },
+      transaction: {
+        hash: testHashFor(1),
+        raw: '0x02aa',
+        nonce: 7,
+        gasLimit: 1n,
+        maxFeePerGas: 1n,
+        maxPriorityFeePerGas: 1n,
+        signedAt: 1,
+      },
+      at: 1,
+    });
+    return { ...t, record: signed!, reservationId: reservationId as string };
+  }
+
+  it('a refusal that proves nothing reached the node: failed SEND_FAILED, then the reservation released', async () => {
+    const { ctx, governor, record, reservationId, events } = await signedWithReservation(true);
+    const { record: failed } = await sendFailureStep(ctx, {
+      record,
+      reservationId,
+      error: new Error('nonce too low'),
+    });
+    expect(failed).toMatchObject({ status: 'failed', code: 'SEND_FAILED', reason: 'nonce too low' });
+    expect(await openReservations(governor)).toBe(0);
+    expect(events).toEqual([expect.objectContaining({ type: 'settled', status: 'failed' })]);
+  });
+
+  it('anything else may have reached the chain: pending BROADCAST_UNCERTAIN, the reservation still counted', async () => {
+    const { ctx, governor, record, reservationId } = await signedWithReservation(false);
+    const { record: pending } = await sendFailureStep(ctx, {
+      record,
+      reservationId,
+      error: new Error('socket hang up'),
+    });
+    expect(pending).toMatchObject({ status: 'pending', code: 'BROADCAST_UNCERTAIN' });
+    expect(await openReservations(governor)).toBe(1);
+  });
+});

@@ -1,0 +1,38 @@
+import type { ExecuteReturnType } from '../gatewayTypes.js';
+import type { ExecutionRecord } from '../types.js';
+import type { GatewayContext } from './GatewayContext.js';
+import { shortMessageOf } from './shortMessageOf.js';
+import { writeExecution } from './writeExecution.js';
+
+/**
+ * Classifies a failed send. Nothing signed, or a refusal that proves the node did not take it → `failed`
+ * (`SEND_FAILED`), and only then the reservation is released (the record is written first). Anything else (a
+ * time-out, a reset connection) may have reached the chain → `pending` (`BROADCAST_UNCERTAIN`), the reservation keeps
+ * counting and the reconciler finishes it from the hash.
+ *
+ * @example
+ * ```ts
+ * return sendFailureStep(ctx, { record, reservationId, error });
+ * ```
+ */
+export async function sendFailureStep(
+  ctx: GatewayContext,
+  {
+    record,
+    reservationId,
+    error,
+  }: { readonly record: ExecutionRecord; readonly reservationId: string; readonly error: unknown },
+): Promise<ExecuteReturnType> {
+  if (record.transactions.length === 0 || ctx.steps.isDefinitelyNotSent(error)) {
+    const failed = await writeExecution(ctx, record, {
+      patch: { status: 'failed', code: 'SEND_FAILED', reason: shortMessageOf(error) },
+    });
+    await ctx.governor.release({ id: reservationId });
+    ctx.emit({ type: 'settled', executionId: record.id, status: 'failed', feeWei: null });
+    return { record: failed, receipt: null };
+  }
+  const uncertain = await writeExecution(ctx, record, {
+    patch: { status: 'pending', code: 'BROADCAST_UNCERTAIN', reason: shortMessageOf(error) },
+  });
+  return { record: uncertain, receipt: null };
+}

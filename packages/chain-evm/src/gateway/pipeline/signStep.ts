@@ -1,0 +1,67 @@
+import type { ChainInfo } from '../../chains/chains.js';
+import type { RpcSender } from '../../multicall/aggregate3.js';
+import { ExecutionMovedError } from '../ExecutionMovedError.js';
+import type { BroadcastTransaction, ExecutionIntent, ExecutionRecord, FeeQuote } from '../types.js';
+import { broadcastStep } from './broadcastStep.js';
+import type { GatewayContext } from './GatewayContext.js';
+import { signGatewayTransaction } from './signGatewayTransaction.js';
+import { writeExecution } from './writeExecution.js';
+
+/** Parameters of {@link signStep}. */
+export interface SignStepParameters {
+  readonly record: ExecutionRecord;
+  readonly intent: ExecutionIntent;
+  readonly chain: ChainInfo;
+  readonly provider: RpcSender;
+  readonly gasLimit: bigint;
+  readonly fees: FeeQuote;
+  /** Called once the transaction is recorded (e.g. to give back the in-flight window's slot). */
+  readonly onRecorded?: () => void;
+}
+
+/** What {@link signStep} answers: what was sent, or the send's failure (with the record as last written). */
+export type SignStepReturnType =
+  | { readonly record: ExecutionRecord; readonly sent: BroadcastTransaction }
+  | { readonly record: ExecutionRecord; readonly error: unknown };
+
+/**
+ * Sign, record, broadcast — inside the nonce manager's lane for the wallet on the chain: the intent's exact call with
+ * the nonce the manager hands out, the simulated gas limit and the quoted fees; the signed transaction is written on
+ * the record (compare-and-set, status `signed`) BEFORE it is broadcast, so a record another writer moved is never
+ * sent (that throws {@link ExecutionMovedError}); then it is handed to the node. A failed send is returned for
+ * {@link sendFailureStep} to classify.
+ *
+ * @example
+ * ```ts
+ * const signed = await signStep(ctx, { record, intent, chain, provider, gasLimit, fees, onRecorded: slot });
+ * if ('error' in signed) return sendFailureStep(ctx, { ...signed, reservationId });
+ * ```
+ */
+export async function signStep(ctx: GatewayContext, p: SignStepParameters): Promise<SignStepReturnType> {
+  let record = p.record;
+  try {
+    const sent = await ctx.nonces.withNonce({
+      chainId: p.chain.id,
+      address: ctx.address,
+      send: async (nonce) => {
+        const tx = await signGatewayTransaction(ctx, {
+          chainId: p.chain.id,
+          nonce,
+          to: p.intent.to,
+          data: p.intent.data,
+          value: p.intent.value,
+          gasLimit: p.gasLimit,
+          fees: p.fees,
+        });
+        record = await writeExecution(ctx, record, { transaction: tx });
+        p.onRecorded?.();
+        await broadcastStep(ctx, { provider: p.provider, chainId: p.chain.id, raw: tx.raw });
+        return tx;
+      },
+    });
+    return { record, sent };
+  } catch (error) {
+    if (error instanceof ExecutionMovedError) throw error;
+    return { record, error };
+  }
+}
