@@ -16,11 +16,20 @@ export default defineMutationConfig({
     'src/approvals/decodeApprovalCalldata.ts',
     // Step 3: may the wallet acquire these tokens?
     'src/gateway/checkAcquiredTokens.ts',
+    // A buy of a taxed token: only through a fee-on-transfer route, with its minimum output net of the tax.
+    'src/gateway/checkTaxedBuyRoute.ts',
     // Gas charged to the governor, and replacement fees.
     'src/gateway/worstCaseFeeWei.ts',
     'src/gateway/steps/bumpFees.ts',
+    // What the governor holds for a record's fees (every replacement must fit in it).
+    'src/gateway/pipeline/feeBudgetOf.ts',
     // The pricing rules (liquidity floor, highest usable route, unknown never 0).
     'src/gateway/steps/priceInNative.ts',
+    'src/pricing/resolvePricingRules.ts',
+    'src/pricing/depthWithinBand.ts',
+    'src/pricing/twapDeviationBps.ts',
+    'src/pricing/v3VirtualReserves.ts',
+    'src/pricing/judgePriceSource.ts',
   ],
   // The score reached (message-only mutants ignored), rounded down: CI fails if it drops. Raise it, never lower it.
   breakAt: 0,
