@@ -23,8 +23,9 @@ export default defineMutationConfig({
     'src/gateway/steps/bumpFees.ts',
     // What the governor holds for a record's fees (every replacement must fit in it).
     'src/gateway/pipeline/feeBudgetOf.ts',
-    // The pricing rules (liquidity floor, highest usable route, unknown never 0).
-    'src/gateway/steps/priceInNative.ts',
+    // The pricing rules: depth within the band against the liquidity floor, the TWAP deviation, V3 virtual reserves,
+    // the defaults, and a pool's verdict as a price source. (priceInNative itself only reads pools and picks the
+    // highest usable route: its devnet test covers it.)
     'src/pricing/resolvePricingRules.ts',
     'src/pricing/depthWithinBand.ts',
     'src/pricing/twapDeviationBps.ts',

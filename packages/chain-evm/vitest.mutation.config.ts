@@ -16,7 +16,6 @@ export default defineConfig({
       'src/gateway/pipeline/feeBudgetOf.test.ts',
       'src/gateway/worstCaseFeeWei.test.ts',
       'src/gateway/steps/steps.test.ts',
-      'src/gateway/steps/priceInNative.rules.test.ts',
       'src/pricing/resolvePricingRules.test.ts',
       'src/pricing/depthWithinBand.test.ts',
       'src/pricing/twapDeviationBps.test.ts',
