@@ -4,8 +4,9 @@
 //
 // Incremental by default: each package's results are committed in `packages/<pkg>/stryker-incremental.json`.
 // - Nothing the results depend on changed since that file was written (the package's `src/`, its Stryker and
-//   mutation vitest configs, scripts/stryker/, pnpm-lock.yaml — a fingerprint stored in the file): Stryker does not
-//   run at all, the committed results stand (about a second).
+//   mutation vitest config and setup, scripts/stryker/, its package.json and the root one where Stryker and vitest
+//   are pinned — a fingerprint stored in the file): Stryker does not run at all, the committed results stand (about
+//   a second). Not the lockfile: it changes with every dependency anywhere, and would re-run every package.
 // - Something changed: Stryker runs with `--incremental`, re-testing only the mutants whose code or covering tests
 //   changed, and the file is written back (commit it with the change).
 // - `--full` re-tests every mutant (Stryker's `--force`) and rewrites the file.
@@ -71,7 +72,7 @@ function workingFiles() {
 
 /**
  * What a package's results depend on, as one hash: its sources and tests, its mutation configs, the shared Stryker
- * scripts and the lockfile. (Not other packages: the mutated cores are pure.)
+ * scripts, its package.json and the root one (Stryker, vitest). (Not other packages: the mutated cores are pure.)
  */
 function fingerprint(target, files) {
   const inputs = files
@@ -80,8 +81,10 @@ function fingerprint(target, files) {
         f.startsWith(`${target}/src/`) ||
         f === `${target}/stryker.config.mjs` ||
         f === `${target}/vitest.mutation.config.ts` ||
+        f === `${target}/vitest.mutation.setup.ts` ||
+        f === `${target}/package.json` ||
         (f.startsWith('scripts/stryker/') && !f.endsWith('.test.ts')) ||
-        f === 'pnpm-lock.yaml',
+        f === 'package.json',
     )
     .sort();
   const hash = createHash('sha256');
