@@ -3,10 +3,12 @@
 // each package that has a `stryker.config.mjs` (shared settings: scripts/stryker/defineMutationConfig.mjs).
 //
 // Incremental by default: each package's results are committed in `packages/<pkg>/stryker-incremental.json`.
-// - Nothing the results depend on changed since that file was written (the package's `src/`, its Stryker and
-//   mutation vitest config and setup, scripts/stryker/, its package.json and the root one where Stryker and vitest
-//   are pinned — a fingerprint stored in the file): Stryker does not run at all, the committed results stand (about
-//   a second). Not the lockfile: it changes with every dependency anywhere, and would re-run every package.
+// - Nothing the results depend on changed since that file was written — a fingerprint stored in the file, over the
+//   files Stryker's own incremental mode compares (the mutated files and the test files its results name), the set
+//   of files the `mutate` globs match, the package's Stryker and mutation vitest config and setup, scripts/stryker/
+//   and the versions of Stryker, vitest and fast-check: Stryker does not run at all, the committed results stand
+//   (about a second). Other changes in the package (a module the cores do not contain, a devnet test) do not re-run
+//   it; `--full` re-tests everything after a change the cores only import.
 // - Something changed: Stryker runs with `--incremental`, re-testing only the mutants whose code or covering tests
 //   changed, and the file is written back (commit it with the change).
 // - `--full` re-tests every mutant (Stryker's `--force`) and rewrites the file.
@@ -32,7 +34,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const INCREMENTAL = 'stryker-incremental.json';
@@ -70,29 +72,64 @@ function workingFiles() {
   return out.stdout.split('\0').filter((f) => f && existsSync(join(root, f)));
 }
 
-/**
- * What a package's results depend on, as one hash: its sources and tests, its mutation configs, the shared Stryker
- * scripts, its package.json and the root one (Stryker, vitest). (Not other packages: the mutated cores are pure.)
- */
-function fingerprint(target, files) {
-  const inputs = files
-    .filter(
-      (f) =>
-        f.startsWith(`${target}/src/`) ||
-        f === `${target}/stryker.config.mjs` ||
-        f === `${target}/vitest.mutation.config.ts` ||
-        f === `${target}/vitest.mutation.setup.ts` ||
-        f === `${target}/package.json` ||
-        (f.startsWith('scripts/stryker/') && !f.endsWith('.test.ts')) ||
-        f === 'package.json',
+/** A `mutate` glob as a regular expression (`*` within a directory, `**` across directories). */
+function globToRegExp(glob) {
+  const body = glob
+    .split(/(\*\*\/?|\*)/)
+    .map((part) =>
+      part.startsWith('**')
+        ? '(?:.*/)?'
+        : part === '*'
+          ? '[^/]*'
+          : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
     )
+    .join('');
+  return new RegExp(`^${body}$`);
+}
+
+/** The `mutate` list of a package's Stryker config (its guard lets it load from the repository root, read-only). */
+async function mutateGlobs(target) {
+  // The variable only tells the config's guard where Stryker may write; no Stryker runs here.
+  const env = process.env;
+  const saved = env.MUTATION_SANDBOX;
+  env.MUTATION_SANDBOX = root;
+  try {
+    return (await import(pathToFileURL(join(root, target, 'stryker.config.mjs')).href)).default.mutate;
+  } finally {
+    if (saved === undefined) delete env.MUTATION_SANDBOX;
+    else env.MUTATION_SANDBOX = saved;
+  }
+}
+
+/**
+ * What a package's results depend on, as one hash: the mutated and test files its results name (`report`: the
+ * results being written, or the committed ones being checked), the files the `mutate` globs match, its mutation
+ * configs, the shared Stryker scripts and the versions of the tools; read under `base` (the copy a run tested). Not the rest of the package, nor the lockfile:
+ * a change there would re-run Stryker only to find the same results (Stryker itself compares the same files).
+ */
+async function fingerprint(target, files, report, base = root) {
+  const inPackage = files.filter((f) => f.startsWith(`${target}/`)).map((f) => f.slice(target.length + 1));
+  const globs = await mutateGlobs(target);
+  const include = globs.filter((g) => !g.startsWith('!')).map(globToRegExp);
+  const exclude = globs.filter((g) => g.startsWith('!')).map((g) => globToRegExp(g.slice(1)));
+  const matched = inPackage.filter((f) => include.some((r) => r.test(f)) && !exclude.some((r) => r.test(f)));
+  const named = new Set([...Object.keys(report?.files ?? {}), ...Object.keys(report?.testFiles ?? {})]);
+  const configs = ['stryker.config.mjs', 'vitest.mutation.config.ts', 'vitest.mutation.setup.ts'];
+  const contents = [...new Set([...matched, ...named, ...configs])]
+    .map((f) => `${target}/${f}`)
+    .concat(files.filter((f) => f.startsWith('scripts/stryker/') && !f.endsWith('.test.ts')))
     .sort();
+  const { devDependencies = {} } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const hash = createHash('sha256');
-  for (const f of inputs)
-    hash
-      .update(`${f}\0`)
-      .update(readFileSync(join(root, f)))
-      .update('\0');
+  for (const tool of ['@stryker-mutator/core', '@stryker-mutator/vitest-runner', 'vitest', 'fast-check']) {
+    hash.update(`${tool}@${devDependencies[tool] ?? ''}\0`);
+  }
+  hash.update(`${matched.sort().join('\n')}\0`);
+  for (const f of contents) {
+    hash.update(`${f}\0`);
+    if (existsSync(join(base, f))) hash.update(readFileSync(join(base, f)));
+    hash.update('\0');
+  }
   return hash.digest('hex');
 }
 
@@ -176,10 +213,13 @@ const failed = [];
 for (const target of targets) {
   const name = target.split('/').pop();
   const started = Date.now();
-  const print = fingerprint(target, files);
   const committed = join(root, target, INCREMENTAL);
   const previous = existsSync(committed) ? JSON.parse(readFileSync(committed, 'utf8')) : null;
-  if (!full && extra.length === 0 && previous?.mutationInputs === print) {
+  if (
+    !full &&
+    extra.length === 0 &&
+    previous?.mutationInputs === (await fingerprint(target, files, previous))
+  ) {
     const summary = summarise(previous);
     const threshold = breakThreshold(target);
     console.log(`mutation: ${target}: nothing changed since ${INCREMENTAL} was written; its results stand`);
@@ -201,7 +241,8 @@ for (const target of targets) {
     if (existsSync(written)) {
       // Stable across runs and machines: no sandbox paths, no configuration dump; the fingerprint of the inputs.
       const { config: _config, projectRoot: _root, ...report } = JSON.parse(readFileSync(written, 'utf8'));
-      report.mutationInputs = print;
+      // Of the files as Stryker tested them (the copy), should the working tree have changed meanwhile.
+      report.mutationInputs = await fingerprint(target, files, report, sandbox);
       // A run narrowed with Stryker options (`-- --mutate …`) is not the package's result: not written back.
       if (extra.length === 0) writeFileSync(committed, `${JSON.stringify(report, null, 2)}\n`);
       rows.push({ package: name, ...summarise(report), seconds, run: full ? 'full' : 'incremental' });
