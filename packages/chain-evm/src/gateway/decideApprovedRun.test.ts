@@ -113,6 +113,7 @@ describe('decideApprovedRun', () => {
       approval({ reason: 'safety-unknown' }),
       approval({ safety: [{ token: TOKEN, isHoneypot: null, sellTax: 0 }] }),
       approval({ safety: [{ token: TOKEN, isHoneypot: false, sellTax: null }] }),
+      approval({ safety: [{ token: TOKEN, isHoneypot: false, buyTax: null, sellTax: 0 }] }),
       approval({
         safety: [
           { token: TOKEN, isHoneypot: false, sellTax: 0 },
