@@ -127,7 +127,13 @@ async function fingerprint(target, files, report, base = root) {
   hash.update(`${matched.sort().join('\n')}\0`);
   for (const f of contents) {
     hash.update(`${f}\0`);
-    if (existsSync(join(base, f))) hash.update(readFileSync(join(base, f)));
+    if (existsSync(join(base, f))) {
+      const text = readFileSync(join(base, f));
+      // Raising a threshold changes no result: `breakAt` is left out of the config's fingerprint.
+      hash.update(
+        f.endsWith('/stryker.config.mjs') ? String(text).replace(/breakAt:\s*[0-9.]+/, 'breakAt') : text,
+      );
+    }
     hash.update('\0');
   }
   return hash.digest('hex');

@@ -16,5 +16,5 @@ export default defineMutationConfig({
     'src/MemorySpendLedger.ts',
   ],
   // The score reached (message-only mutants ignored), rounded down: CI fails if it drops. Raise it, never lower it.
-  breakAt: 0,
+  breakAt: 97,
 });
