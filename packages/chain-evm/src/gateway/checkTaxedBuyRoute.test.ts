@@ -78,7 +78,7 @@ describe('checkTaxedBuyRoute', () => {
   });
 
   it('a chain without a Uniswap V2 router has no balance-checked route: a taxed buy is refused', () => {
-    const noV2 = { ...chain, contracts: { ...chain.contracts, uniswapV2: undefined } } as typeof chain;
+    const noV2 = { ...chain, contracts: { ...chain.contracts, uniswapV2: null } } as typeof chain;
     const name = 'swapExactETHForTokensSupportingFeeOnTransferTokens';
     expect(
       checkTaxedBuyRoute({ intent: intent(V2, selector(name)), chain: noV2, reports: [report(3)] }),

@@ -33,7 +33,7 @@ function approval(p: {
     },
     valueWei: p.valueWei === undefined ? 100n : p.valueWei,
     gasLimit: 21_000n,
-    safety: p.safety ?? [{ token: TOKEN, isHoneypot: false, sellTax: 0 }],
+    safety: p.safety ?? [{ token: TOKEN, isHoneypot: false, buyTax: 0, sellTax: 0 }],
     idempotencyKey: null,
     approvedValueWei: p.approvedValueWei === undefined ? 100n : p.approvedValueWei,
     decidedAt: 2,
@@ -111,13 +111,13 @@ describe('decideApprovedRun', () => {
     ).toEqual(hold);
     for (const held of [
       approval({ reason: 'safety-unknown' }),
-      approval({ safety: [{ token: TOKEN, isHoneypot: null, sellTax: 0 }] }),
-      approval({ safety: [{ token: TOKEN, isHoneypot: false, sellTax: null }] }),
+      approval({ safety: [{ token: TOKEN, isHoneypot: null, buyTax: 0, sellTax: 0 }] }),
+      approval({ safety: [{ token: TOKEN, isHoneypot: false, buyTax: 0, sellTax: null }] }),
       approval({ safety: [{ token: TOKEN, isHoneypot: false, buyTax: null, sellTax: 0 }] }),
       approval({
         safety: [
-          { token: TOKEN, isHoneypot: false, sellTax: 0 },
-          { token: TOKEN, isHoneypot: false, sellTax: null },
+          { token: TOKEN, isHoneypot: false, buyTax: 0, sellTax: 0 },
+          { token: TOKEN, isHoneypot: false, buyTax: 0, sellTax: null },
         ],
       }),
     ]) {
