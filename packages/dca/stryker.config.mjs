@@ -19,5 +19,5 @@ export default defineMutationConfig({
     'src/order/checkPrice.ts',
   ],
   // The score reached (message-only mutants ignored), rounded down: CI fails if it drops. Raise it, never lower it.
-  breakAt: 0,
+  breakAt: 96,
 });
