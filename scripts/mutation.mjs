@@ -263,7 +263,11 @@ if (rows.length > 0) {
   console.log('\nmutation: score = (killed + timed out) / (mutants − ignored − errors)');
   console.table(
     Object.fromEntries(
-      rows.map(({ package: p, score, ...r }) => [p, { score: `${score.toFixed(2)}%`, ...r }]),
+      // Rounded down, as `breakAt` is: 96.997 reads 96.99, not 97.00.
+      rows.map(({ package: p, score, ...r }) => [
+        p,
+        { score: `${(Math.floor(score * 100) / 100).toFixed(2)}%`, ...r },
+      ]),
     ),
   );
 }

@@ -12,5 +12,5 @@ export default defineMutationConfig({
     'src/internal/sanitizeEvidenceFields.ts',
   ],
   // The score reached (message-only mutants ignored), rounded down: CI fails if it drops. Raise it, never lower it.
-  breakAt: 0,
+  breakAt: 97,
 });
