@@ -75,7 +75,9 @@ describe('computeSafetyScore', () => {
 
   const DAY = 86_400_000;
   // Each rule at its edges, on the clean token: exactly these factors (id, points, veto) and nothing else.
-  const edges: [string, Partial<EvidenceFields>, [string, number, boolean][]][] = [
+  // A change to CLEAN; a field set to undefined is removed (unknown).
+  type Change = { [K in keyof EvidenceFields]?: EvidenceFields[K] | undefined };
+  const edges: [string, Change, [string, number, boolean][]][] = [
     ['sell tax 0%', { sellTax: 0 }, []],
     ['sell tax 0.01%', { sellTax: 0.01 }, [['sell-tax', -5, false]]],
     ['sell tax 5%', { sellTax: 5 }, [['sell-tax', -5, false]]],
