@@ -23,10 +23,14 @@ export function computeRemaining({ policy, snapshot, spending = 0n }: ComputeRem
   if (snapshot.killed) return { perTx: 0n, daily: 0n, session: 0n };
   const dailyLeft = policy.dailyLimit - snapshot.daily.committed - snapshot.daily.reserved - spending;
   const sessionLeft = policy.sessionLimit - snapshot.session.committed - snapshot.session.reserved - spending;
+  // Stryker disable next-line EqualityOperator: equivalent: at 0 both branches give 0
   const daily = dailyLeft > 0n ? dailyLeft : 0n;
+  // Stryker disable next-line EqualityOperator: equivalent: at 0 both branches give 0
   const session = sessionLeft > 0n ? sessionLeft : 0n;
   let perTx = policy.maxPerTx;
+  // Stryker disable next-line EqualityOperator: equivalent: when equal, either is the minimum
   if (daily < perTx) perTx = daily;
+  // Stryker disable next-line EqualityOperator: equivalent: when equal, either is the minimum
   if (session < perTx) perTx = session;
   return { perTx, daily, session };
 }

@@ -75,8 +75,37 @@ describe('estimateValue', () => {
   });
 
   it('rejects non-object arguments', () => {
-    expect(estimateValue(null as unknown as Record<string, unknown>).status).toBe('invalid');
-    expect(estimateValue([] as unknown as Record<string, unknown>).status).toBe('invalid');
+    // A function is not arguments, even one carrying a value.
+    const fn = Object.assign(() => undefined, { value: 1n });
+    for (const args of [null, [], '1', 5, fn, undefined]) {
+      expect(estimateValue(args as unknown as Record<string, unknown>)).toEqual({
+        status: 'invalid',
+        key: null,
+        value: null,
+        reason: 'arguments must be a plain object',
+      });
+    }
+  });
+
+  it('tells a zero from a negative: 0 (bigint or number) is 0 wei, anything below is invalid', () => {
+    expect(estimateValue({ value: 0n })).toEqual({ status: 'ok', key: 'value', value: 0n });
+    expect(estimateValue({ value: 1n })).toEqual({ status: 'ok', key: 'value', value: 1n });
+    expect(estimateValue({ amount: 0 })).toEqual({ status: 'ok', key: 'amount', value: 0n });
+    for (const [raw, reason] of [
+      [-1n, 'negative amount'],
+      [-0.01, 'negative amount'],
+      [-Number.MIN_VALUE, 'negative amount'],
+      [Number.NaN, 'NaN is not a finite number'],
+      [Number.NEGATIVE_INFINITY, '-Infinity is not a finite number'],
+      [Number.POSITIVE_INFINITY, 'Infinity is not a finite number'],
+    ] as const) {
+      expect(estimateValue({ amount: raw })).toEqual({
+        status: 'invalid',
+        key: 'amount',
+        value: null,
+        reason,
+      });
+    }
   });
 
   it('never returns a negative value, whatever the input', () => {

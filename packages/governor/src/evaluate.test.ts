@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeRemaining } from './computeRemaining.js';
 import { createPolicy } from './createPolicy.js';
-import { evaluate } from './evaluate.js';
+import { evaluate, MAX_ACTION_LENGTH } from './evaluate.js';
 import { parseEther } from './parseEther.js';
 import type { LedgerSnapshot, SpendRequest } from './types.js';
 
@@ -58,16 +58,73 @@ describe('evaluate', () => {
         throw new Error('boom');
       },
     });
-    for (const request of [
-      { action: 'swap', args: throwing('amount') as unknown as Record<string, unknown> },
-      throwing('value'),
-      throwing('action'),
-      proxy,
-    ]) {
+    for (const [request, action] of [
+      [{ action: 'swap', args: throwing('amount') as unknown as Record<string, unknown> }, 'swap'],
+      [throwing('value'), 'swap'],
+      [throwing('action'), ''],
+      [proxy, ''],
+    ] as const) {
       const d = evaluate({ policy, request, state: fresh });
-      expect(d).toMatchObject({ allowed: false, code: 'REQUEST_INVALID', value: null });
+      // The action read before the throw is still reported, for the audit trail.
+      expect(d).toMatchObject({
+        allowed: false,
+        code: 'REQUEST_INVALID',
+        reason: 'The request could not be read.',
+        action,
+        value: null,
+      });
       expect(d.remaining).toEqual(computeRemaining({ policy, snapshot: fresh }));
     }
+  });
+
+  it('a request that is not an object is invalid, even a function carrying an action and a value', () => {
+    const fn = Object.assign(() => undefined, { action: 'swap', value: 1n });
+    for (const request of [fn, null, undefined, 'swap', 5]) {
+      const d = evaluate({ policy, request: request as unknown as SpendRequest, state: fresh });
+      expect(d).toEqual({
+        allowed: false,
+        code: 'REQUEST_INVALID',
+        reason: 'The request must be an object.',
+        action: '',
+        value: null,
+        remaining: computeRemaining({ policy, snapshot: fresh }),
+      });
+    }
+  });
+
+  it('the action is a non-empty string of at most MAX_ACTION_LENGTH (200) characters', () => {
+    const longest = 'a'.repeat(MAX_ACTION_LENGTH);
+    expect(evaluate({ policy, request: { action: longest, value: 1n }, state: fresh })).toMatchObject({
+      allowed: true,
+      action: longest,
+    });
+    const reason = 'The action must be a non-empty string of at most 200 characters.';
+    for (const [raw, action] of [
+      [`${longest}a`, `${longest}a`],
+      ['', ''],
+      [5, ''],
+      [null, ''],
+      [{ toString: () => 'swap' }, ''],
+    ] as const) {
+      const d = evaluate({ policy, request: { action: raw as string, value: 1n }, state: fresh });
+      expect(d).toMatchObject({ allowed: false, code: 'REQUEST_INVALID', reason, action, value: null });
+    }
+  });
+
+  it('says which key holds an unusable value, and why', () => {
+    expect(
+      evaluate({ policy, request: { action: 'swap', args: { amount: '-1' } }, state: fresh }),
+    ).toMatchObject({
+      code: 'VALUE_INVALID',
+      reason: 'Invalid value in "amount": "-1" is not a plain non-negative decimal number.',
+      value: null,
+    });
+    expect(evaluate({ policy, request: { action: 'swap', value: -1n }, state: fresh }).reason).toBe(
+      'Invalid value in "value": negative amount.',
+    );
+    expect(
+      evaluate({ policy, request: { action: 'swap', value: 1n, args: { amount: 1 } }, state: fresh }).reason,
+    ).toBe('Invalid value: give either value or args, not both.');
   });
 
   it('blocks an unknown value with a message asking for approval or a value', () => {

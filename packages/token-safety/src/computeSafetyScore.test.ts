@@ -73,6 +73,140 @@ describe('computeSafetyScore', () => {
     if (veto) expect(result.riskLevel).toBe('critical');
   });
 
+  const DAY = 86_400_000;
+  // Each rule at its edges, on the clean token: exactly these factors (id, points, veto) and nothing else.
+  // A change to CLEAN; a field set to undefined is removed (unknown).
+  type Change = { [K in keyof EvidenceFields]?: EvidenceFields[K] | undefined };
+  const edges: [string, Change, [string, number, boolean][]][] = [
+    ['sell tax 0%', { sellTax: 0 }, []],
+    ['sell tax 0.01%', { sellTax: 0.01 }, [['sell-tax', -5, false]]],
+    ['sell tax 5%', { sellTax: 5 }, [['sell-tax', -5, false]]],
+    ['sell tax 5.01%', { sellTax: 5.01 }, [['sell-tax', -10, false]]],
+    ['sell tax 10%', { sellTax: 10 }, [['sell-tax', -10, false]]],
+    ['sell tax 10.01%', { sellTax: 10.01 }, [['sell-tax', -25, false]]],
+    ['sell tax 49.99%', { sellTax: 49.99 }, [['sell-tax', -25, false]]],
+    ['sell tax 50%', { sellTax: 50 }, [['sell-tax-extreme', -100, true]]],
+    ['sell tax 100%', { sellTax: 100 }, [['sell-tax-extreme', -100, true]]],
+    ['buy tax 0.01%', { buyTax: 0.01 }, [['buy-tax', -5, false]]],
+    ['buy tax 5.01%', { buyTax: 5.01 }, [['buy-tax', -10, false]]],
+    ['buy tax 10%', { buyTax: 10 }, [['buy-tax', -10, false]]],
+    ['buy tax 10.01%', { buyTax: 10.01 }, [['buy-tax', -25, false]]],
+    ['buy tax 50%', { buyTax: 50 }, [['buy-tax', -25, false]]],
+    ['buy tax 50.01%', { buyTax: 50.01 }, [['buy-tax', -40, false]]],
+    ['liquidity $9,999', { liquidityUsd: 9_999 }, [['low-liquidity', -25, false]]],
+    ['liquidity $10,000', { liquidityUsd: 10_000 }, [['low-liquidity', -10, false]]],
+    ['liquidity $49,999', { liquidityUsd: 49_999 }, [['low-liquidity', -10, false]]],
+    ['liquidity $50,000', { liquidityUsd: 50_000 }, []],
+    ['top holder 20%', { topHolderPercent: 20 }, []],
+    ['top holder 20.1%', { topHolderPercent: 20.1 }, [['holder-concentration', -10, false]]],
+    ['top holder 50%', { topHolderPercent: 50 }, [['holder-concentration', -10, false]]],
+    ['top holder 50.1%', { topHolderPercent: 50.1 }, [['holder-concentration', -20, false]]],
+    ['LP 49.9% locked', { lpLockedPercent: 49.9 }, [['lp-unlocked', -5, false]]],
+    ['LP 50% locked', { lpLockedPercent: 50 }, []],
+    ['pair 1 day − 1 ms old', { pairCreatedAt: NOW - DAY + 1 }, [['young-pair', -10, false]]],
+    ['pair 1 day old', { pairCreatedAt: NOW - DAY }, [['young-pair', -5, false]]],
+    ['pair 7 days − 1 ms old', { pairCreatedAt: NOW - 7 * DAY + 1 }, [['young-pair', -5, false]]],
+    ['pair 7 days old', { pairCreatedAt: NOW - 7 * DAY }, []],
+    ['sells', { canSell: true, canBuy: true, isOpenSource: true, trustListed: false }, []],
+    ['honeypot and failed sell', { isHoneypot: true, canSell: false }, [['honeypot', -100, true]]],
+    ['permanent delegate', { hasPermanentDelegate: true }, [['permanent-delegate', -100, true]]],
+    ['non-transferable', { nonTransferable: true }, [['non-transferable', -100, true]]],
+    ['freezable', { isFreezable: true }, [['freezable', -25, false]]],
+    ['transfer hook', { hasTransferHook: true }, [['transfer-hook', -15, false]]],
+    ['default frozen', { defaultAccountFrozen: true }, [['default-frozen', -25, false]]],
+    ['clean Solana flags', { isFreezable: false, hasPermanentDelegate: false, nonTransferable: false }, []],
+    ['honeypot unknown', { isHoneypot: undefined }, [['honeypot-unknown', -40, false]]],
+    ['buy tax unknown', { buyTax: undefined }, [['buy-tax-unknown', -10, false]]],
+    ['sell tax unknown', { sellTax: undefined }, [['sell-tax-unknown', -10, false]]],
+    ['liquidity unknown', { liquidityUsd: undefined }, [['liquidity-unknown', -10, false]]],
+  ];
+  it.each(edges)('%s → exactly these factors', (_name, change, expected) => {
+    const fields = Object.fromEntries(
+      Object.entries({ ...CLEAN, ...change }).filter(([, v]) => v !== undefined),
+    ) as Partial<EvidenceFields>;
+    const result = computeSafetyScore({ fields, kind: 'evm', now: NOW });
+    expect(result.factors.map((f) => [f.id, f.points, f.veto])).toEqual(expected);
+    const vetoed = expected.some(([, , veto]) => veto);
+    expect(result.vetoed).toBe(vetoed);
+    const raw = 100 + expected.reduce((sum, [, points]) => sum + points, 0);
+    if (vetoed) expect(result.score).toBe(0);
+    else expect(result.score).toBe(Math.min(raw, result.cap));
+  });
+
+  it('isSafe needs proof: a confirmed non-honeypot, both taxes known and at most 10%, and the score', () => {
+    const safe = (fields: Partial<EvidenceFields>, threshold?: number) =>
+      computeSafetyScore({
+        fields,
+        kind: 'evm',
+        now: NOW,
+        ...(threshold === undefined ? {} : { threshold }),
+      });
+    // Both taxes exactly 10%: 100 − 10 − 10 = 80, safe.
+    expect(safe({ ...CLEAN, buyTax: 10, sellTax: 10, canSell: true })).toMatchObject({
+      score: 80,
+      isSafe: true,
+      riskLevel: 'low',
+    });
+    // A score exactly at the threshold is enough.
+    expect(safe({ ...CLEAN, buyTax: 10, sellTax: 10 }, 80)).toMatchObject({ isSafe: true, riskLevel: 'low' });
+    expect(safe({ ...CLEAN, buyTax: 10, sellTax: 10 }, 81)).toMatchObject({
+      isSafe: false,
+      riskLevel: 'medium',
+    });
+    // One tax unknown: the score passes (capped at 92, −10) but nothing proves the tax low.
+    const { sellTax: _s, ...noSellTax } = CLEAN;
+    expect(safe(noSellTax)).toMatchObject({ score: 90, isSafe: false, riskLevel: 'unknown' });
+    const { buyTax: _b, ...noBuyTax } = CLEAN;
+    expect(safe(noBuyTax)).toMatchObject({ score: 90, isSafe: false, riskLevel: 'unknown' });
+    // No honeypot verdict: never safe, even with a threshold of 0.
+    const { isHoneypot: _h, ...noVerdict } = CLEAN;
+    expect(safe(noVerdict, 0)).toMatchObject({ score: 40, isSafe: false, riskLevel: 'unknown' });
+  });
+
+  it('risk level: unknown when coverage caps below the threshold (not at it), else medium from 50, high below', () => {
+    const risk = (fields: Partial<EvidenceFields>, threshold?: number) =>
+      computeSafetyScore({
+        fields,
+        kind: 'evm',
+        now: NOW,
+        ...(threshold === undefined ? {} : { threshold }),
+      });
+    const { liquidityUsd: _l, ...noLiquidity } = CLEAN; // 13 of 14 known: cap 92
+    expect(risk({ ...noLiquidity, isMintable: true, isProxy: true }, 93)).toMatchObject({
+      cap: 92,
+      riskLevel: 'unknown',
+    });
+    expect(risk({ ...noLiquidity, isMintable: true, isProxy: true }, 92)).toMatchObject({
+      cap: 92,
+      score: 65,
+      riskLevel: 'medium',
+    });
+    // 100 − 25 − 25 = 50: medium; 100 − 25 − 25 − 5 = 45: high.
+    expect(risk({ ...CLEAN, isOpenSource: false, isFreezable: true })).toMatchObject({
+      score: 50,
+      riskLevel: 'medium',
+    });
+    expect(risk({ ...CLEAN, isOpenSource: false, isFreezable: true, lpLockedPercent: 0 })).toMatchObject({
+      score: 45,
+      riskLevel: 'high',
+    });
+  });
+
+  it('refuses a threshold that is not an integer from 0 to 100, and a kind it does not know', () => {
+    for (const threshold of [-1, 101, 50.5, Number.NaN]) {
+      expect(() => computeSafetyScore({ fields: CLEAN, kind: 'evm', now: NOW, threshold })).toThrow(
+        /Invalid parameter threshold/,
+      );
+    }
+    for (const threshold of [0, 100]) {
+      expect(computeSafetyScore({ fields: CLEAN, kind: 'evm', now: NOW, threshold }).isSafe).toBe(true);
+    }
+    expect(() => computeSafetyScore({ fields: CLEAN, kind: 'tron' as never, now: NOW })).toThrow(
+      /Invalid parameter kind/,
+    );
+    expect(computeSafetyScore({ fields: {}, kind: 'solana', now: NOW }).coverage.total).toBe(9);
+  });
+
   it('unknown core fields cap the score at floor(coverage × 100), and 40 without a honeypot verdict', () => {
     const onlySimulation = computeSafetyScore({
       fields: { isHoneypot: false, canSell: true, buyTax: 0, sellTax: 0, cannotSellAll: false },

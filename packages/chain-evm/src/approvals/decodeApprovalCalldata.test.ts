@@ -52,4 +52,13 @@ describe('decodeApprovalCalldata / buildRevokeIntent', () => {
       approved: false,
     });
   });
+
+  it('an address word with dirty high bytes, or a setApprovalForAll flag other than 0 or 1, is null', () => {
+    const clean = i.encodeFunctionData('approve', [SPENDER, 7n]);
+    const dirty = `${clean.slice(0, 10)}${'ff'.repeat(12)}${clean.slice(34)}`;
+    expect(decodeApprovalCalldata(dirty)).toBeNull();
+    const setAll = i.encodeFunctionData('setApprovalForAll', [SPENDER, true]);
+    expect(decodeApprovalCalldata(`${setAll.slice(0, -1)}2`)).toBeNull();
+    expect(decodeApprovalCalldata(`${setAll.slice(0, -1)}0`)).toMatchObject({ approved: false });
+  });
 });

@@ -19,6 +19,8 @@ describe('checkAcquiredTokens', () => {
     [{ isHoneypot: false, sellTax: 0, buyTax: null }, false, 'TOKEN_SAFETY_UNKNOWN'],
     [{ isHoneypot: false, sellTax: 0, buyTax: Number.NaN }, false, 'TOKEN_SAFETY_UNKNOWN'],
     [{ isHoneypot: false, sellTax: 0, buyTax: -1 }, false, 'TOKEN_SAFETY_UNKNOWN'],
+    // Not a finite percent: unknown, not "too high".
+    [{ isHoneypot: false, sellTax: 0, buyTax: Number.POSITIVE_INFINITY }, false, 'TOKEN_SAFETY_UNKNOWN'],
     [{ isHoneypot: false, sellTax: 0, buyTax: 90 }, false, 'TOKEN_BUY_TAX_TOO_HIGH'],
     [{ isHoneypot: false, sellTax: 0, buyTax: 10.001 }, false, 'TOKEN_BUY_TAX_TOO_HIGH'],
   ] as const)('%j (veto %s) → %s', (tax, veto, code) => {

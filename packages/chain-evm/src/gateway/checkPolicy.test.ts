@@ -54,6 +54,8 @@ describe('checkPolicy', () => {
     expect(refused({ value: 1000 as never })).toBe('INTENT_INVALID');
     expect(refused({ acquires: [{ token: USDC, amount: -5n }] })).toBe('INTENT_INVALID');
     expect(refused({ spends: [{ token: USDC, amount: 5 as never }] })).toBe('INTENT_INVALID');
+    // A number where a bigint belongs, equal in value to what the calldata says: refused here, whatever a module compares.
+    expect(refused({ acquires: [{ token: USDC, amount: 9 as never }] })).toBe('INTENT_INVALID');
     expect(refused({ chainId: 8453 })).toBe('TARGET_NOT_ALLOWED');
   });
 

@@ -68,4 +68,35 @@ describe('checkTaxedBuyRoute', () => {
       checkTaxedBuyRoute({ intent: intent(TOKEN, '0x095ea7b3', 'approve'), chain, reports: [report(5)] }),
     ).toBeNull();
   });
+
+  it('compares the router and the selector whatever their case', () => {
+    const name = 'swapExactETHForTokensSupportingFeeOnTransferTokens';
+    const upper = `0x${selector(name).slice(2).toUpperCase()}` as Hex;
+    for (const to of [V2.toLowerCase(), `0x${V2.slice(2).toUpperCase()}`] as `0x${string}`[]) {
+      expect(checkTaxedBuyRoute({ intent: intent(to, upper), chain, reports: [report(3)] })).toBeNull();
+    }
+  });
+
+  it('a chain without a Uniswap V2 router has no balance-checked route: a taxed buy is refused', () => {
+    const noV2 = { ...chain, contracts: { ...chain.contracts, uniswapV2: null } } as typeof chain;
+    const name = 'swapExactETHForTokensSupportingFeeOnTransferTokens';
+    expect(
+      checkTaxedBuyRoute({ intent: intent(V2, selector(name)), chain: noV2, reports: [report(3)] }),
+    ).toMatchObject({ code: 'FEE_ON_TRANSFER_ROUTE_REQUIRED' });
+  });
+
+  it('one taxed token among untaxed ones is enough, and the refusal names it', () => {
+    const other = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
+    const taxed: SafetyVerdictInput = { ...report(2), token: other };
+    expect(
+      checkTaxedBuyRoute({
+        intent: intent(V2, selector('swapExactETHForTokens')),
+        chain,
+        reports: [report(0), report(null), taxed],
+      }),
+    ).toMatchObject({
+      code: 'FEE_ON_TRANSFER_ROUTE_REQUIRED',
+      reason: expect.stringContaining(`${other} takes a 2%`),
+    });
+  });
 });

@@ -44,6 +44,7 @@ export function decideApprovedRun({ assessed, approval }: DecideApprovedRunParam
   if (unsafe?.code === 'TOKEN_SAFETY_UNKNOWN' && !safetyWasUnknown) {
     return { kind: 'hold', reason: 'safety-unknown', detail: unsafe.reason };
   }
+  // Stryker disable next-line ConditionalExpression: `valueWei !== null` → true is equivalent — a null value never compares above a bigint (null is 0 here, an approved value ≥ 0)
   if (valueWei !== null && approval.approvedValueWei !== null && valueWei > approval.approvedValueWei) {
     return {
       kind: 'hold',

@@ -70,4 +70,20 @@ describe('decideHold', () => {
       ),
     );
   });
+
+  it('no refusal but no value either: refused as VALUE_UNKNOWN in every mode (fail closed)', () => {
+    for (const mode of modes) {
+      expect(decideHold({ mode, valueWei: null, refusal: null })).toMatchObject({
+        kind: 'refuse',
+        refusal: { code: 'VALUE_UNKNOWN' },
+      });
+    }
+  });
+
+  it("all: anything worth more than 0 waits with the reason 'all'", () => {
+    expect(decideHold({ mode: { kind: 'all' }, valueWei: 1n, refusal: null })).toMatchObject({
+      kind: 'hold',
+      reason: 'all',
+    });
+  });
 });

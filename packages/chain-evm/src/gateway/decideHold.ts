@@ -49,6 +49,7 @@ export function decideHold({ mode, valueWei, refusal }: DecideHoldParameters): D
   if (mode.kind === 'all' && valueWei > 0n) {
     return { kind: 'hold', reason: 'all', detail: `every action waits for approval (worth ${valueWei} wei)` };
   }
+  // Stryker disable next-line ConditionalExpression: equivalent — only the 'above' mode has a threshold (a value > undefined is false)
   if (mode.kind === 'above' && valueWei > mode.thresholdWei) {
     return {
       kind: 'hold',

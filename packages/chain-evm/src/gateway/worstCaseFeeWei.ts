@@ -33,5 +33,6 @@ export function worstCaseFeeWei({
   for (let i = 0; i < maxReplacements; i++) {
     fee = (fee * (10_000n + MIN_REPLACEMENT_BUMP_BPS) + 9_999n) / 10_000n;
   }
+  // Stryker disable next-line EqualityOperator: equivalent — when fee equals the ceiling both branches give the same product
   return gasLimit * (fee < feeCeilingWei ? fee : feeCeilingWei);
 }

@@ -50,4 +50,9 @@ describe('depthWithinBand', () => {
       );
     }
   });
+
+  it('exact where the root is exact: 10 within 36% leaves √0.64 × 10 = 8, so pays 2; the widest band is accepted', () => {
+    expect(depthWithinBand({ reserve: 10n, bandBps: 3_600 })).toBe(2n);
+    expect(depthWithinBand({ reserve: 100n * E18, bandBps: 9_999 })).toBe(99n * E18);
+  });
 });

@@ -55,4 +55,31 @@ describe('judgePriceSource', () => {
     const shallow: PoolState = { protocol: 'v2', reserve0: 100n * E18, reserve1: 1_000_000n * E18 };
     expect(judge(shallow, false)).toMatchObject({ rejection: 'shallow' });
   });
+
+  it('the floor and the deviation bound are inclusive; values read the right way round when the token is token1', () => {
+    const exact = judge(v3());
+    const atFloor = judgePriceSource({
+      pool,
+      fee: 3000,
+      state: v3(),
+      tokenIsToken0: true,
+      rules: { ...rules, minLiquidityWei: exact.depthWei },
+    });
+    expect(atFloor.rejection).toBeNull();
+    const pushed = judge(v3({ sqrtPriceX96: sqrtRatioAtTick(-500), tick: -500, liquidity: 1_000n * E18 }));
+    const atBound = judgePriceSource({
+      pool,
+      fee: 3000,
+      state: v3({ sqrtPriceX96: sqrtRatioAtTick(-500), tick: -500, liquidity: 1_000n * E18 }),
+      tokenIsToken0: true,
+      rules: { ...rules, maxTwapDeviationBps: Number(pushed.twapDeviationBps) },
+    });
+    expect(atBound.rejection).toBeNull();
+    // V3 at 1 X = 4 WETH (√P = 2): token1 priced in token0 = WETH is amount ÷ 4.
+    const v3Token1 = judge(v3({ sqrtPriceX96: 2n * 2n ** 96n, liquidity: 1_000n * E18 }), false);
+    expect(v3Token1.value(8n * E18)).toBe(2n * E18);
+    // V2 with the token as token1: amount × reserve0 ÷ reserve1.
+    const v2: PoolState = { protocol: 'v2', reserve0: 400n * E18, reserve1: 1_000_000n * E18 };
+    expect(judge(v2, false).value(10_000n * E18)).toBe(4n * E18);
+  });
 });

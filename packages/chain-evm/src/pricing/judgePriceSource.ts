@@ -56,6 +56,7 @@ export function judgePriceSource({
   let rejection: JudgedPool['rejection'] = null;
   if (depthWei < rules.minLiquidityWei) rejection = 'shallow';
   else if (state.protocol === 'v3' && deviation === null) rejection = 'twap-unavailable';
+  // Stryker disable next-line ConditionalExpression: `deviation !== null` → true is equivalent — a V3 pool without one is refused on the line above, a V2 pair has none (null > n is false)
   else if (deviation !== null && deviation > BigInt(rules.maxTwapDeviationBps)) rejection = 'twap-deviation';
   return { protocol: state.protocol, pool, fee, depthWei, twapDeviationBps: deviation, rejection, value };
 }

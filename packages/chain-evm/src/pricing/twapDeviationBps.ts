@@ -24,6 +24,7 @@ export function twapDeviationBps({ sqrtPriceX96, twapTick }: TwapDeviationBpsPar
   const twapSqrt = sqrtRatioAtTick(twapTick);
   const spot = sqrtPriceX96 * sqrtPriceX96;
   const twap = twapSqrt * twapSqrt;
+  // Stryker disable next-line EqualityOperator: equivalent — when spot equals twap both branches give 0
   const diff = spot > twap ? spot - twap : twap - spot;
   return (diff * BPS + twap - 1n) / twap;
 }

@@ -30,4 +30,11 @@ describe('v3VirtualReserves', () => {
       reserve1: 0n,
     });
   });
+
+  it('a negative liquidity (a corrupt answer) is no reserve either', () => {
+    expect(v3VirtualReserves({ liquidity: -1n, sqrtPriceX96: 2n ** 96n })).toEqual({
+      reserve0: 0n,
+      reserve1: 0n,
+    });
+  });
 });

@@ -81,6 +81,7 @@ export function applyFillOutcome({
     case 'blocked': {
       totals = { ...t, blocked: t.blocked + 1 };
       lastError = error();
+      // Stryker disable next-line StringLiteral: equivalent — a missing code and any code in no table both count as a failure
       const effect = blockEffect ?? blockEffectOf({ code: fill.code ?? '' });
       if (effect === 'count-failure') consecutiveFailures++;
       else if (effect !== 'wait') pauseEffect = effect;

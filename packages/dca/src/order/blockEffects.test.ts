@@ -30,4 +30,31 @@ describe('blockEffectOf', () => {
     }
     expect(Object.isFrozen(DCA_BLOCK_EFFECTS)).toBe(true);
   });
+
+  it.each([
+    // The governor: refusals that pass with time wait; the others count as a failure.
+    ['KILL_SWITCH_ENGAGED', 'wait'],
+    ['DAILY_LIMIT_EXCEEDED', 'wait'],
+    ['SESSION_LIMIT_EXCEEDED', 'wait'],
+    ['CONFIRMATION_REJECTED', 'wait'],
+    ['CONFIRMATION_TIMEOUT', 'wait'],
+    ['CONFIRMATION_ERROR', 'count-failure'],
+    ['PER_TX_LIMIT_EXCEEDED', 'count-failure'],
+    ['VALUE_UNKNOWN', 'count-failure'],
+    ['VALUE_INVALID', 'count-failure'],
+    ['REQUEST_INVALID', 'count-failure'],
+    // Token safety and the wallet's balance pause the order.
+    ['TOKEN_UNSAFE', 'pause-token-unsafe'],
+    ['TOKEN_SAFETY_UNKNOWN', 'pause-token-unsafe'],
+    ['TOKEN_SELL_TAX_TOO_HIGH', 'pause-token-unsafe'],
+    ['INSUFFICIENT_BALANCE', 'pause-insufficient-balance'],
+    ['DCA_INSUFFICIENT_BALANCE', 'pause-insufficient-balance'],
+    // The gateway: gas above the ceiling and a confirmation in any state wait.
+    ['GAS_PRICE_ABOVE_CEILING', 'wait'],
+    ['CONFIRMATION_REQUIRED', 'wait'],
+    ['CONFIRMATION_DENIED', 'wait'],
+    ['CONFIRMATION_EXPIRED', 'wait'],
+  ])('%s → %s', (code, effect) => {
+    expect(blockEffectOf({ code })).toBe(effect);
+  });
 });

@@ -15,6 +15,9 @@ describe('fillAmount', () => {
     [100n, 250n, 150n, 100n],
     [100n, 250n, 250n, 0n],
     [100n, 50n, 0n, 50n],
+    // Spent beyond the total (never negative), and exactly one fill left.
+    [100n, 250n, 300n, 0n],
+    [100n, 250n, 151n, 99n],
   ])('amountPerFill %s, maxTotalIn %s, spent %s → %s', (amountPerFill, maxTotalIn, spent, expected) => {
     expect(fillAmount(order(amountPerFill, maxTotalIn, spent))).toBe(expected);
   });

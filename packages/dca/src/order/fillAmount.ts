@@ -14,7 +14,10 @@ export function fillAmount(order: {
 }): bigint {
   if (order.maxTotalIn === null) return order.amountPerFill;
   const left = order.maxTotalIn - order.totals.spent;
+  // Stryker disable next-line EqualityOperator: equivalent — at exactly 0 left, both branches return 0n
   if (left <= 0n) return 0n;
+  // Stryker disable EqualityOperator: equivalent — when they are equal, both branches return the same amount
   // biome-ignore lint/complexity/useMathMinMax: bigints (Math.min takes numbers only)
   return left < order.amountPerFill ? left : order.amountPerFill;
+  // Stryker restore EqualityOperator
 }

@@ -55,6 +55,14 @@ describe('transitionOrder: the state table', () => {
     ).toThrow(expect.objectContaining({ code: 'DCA_INVALID_TRANSITION' }));
   });
 
+  it('refuses a missing command as an invalid transition, not a crash', () => {
+    for (const command of [undefined, null]) {
+      expect(() => transitionOrder({ order: testOrder(), command: command as never, now: T0 })).toThrow(
+        expect.objectContaining({ code: 'DCA_INVALID_TRANSITION', command: 'undefined' }),
+      );
+    }
+  });
+
   it('pause records who paused; resume clears it, resets the failure count and runs from the next slot after now', () => {
     const order = { ...testOrder(), consecutiveFailures: 2 };
     const paused = transitionOrder({ order, command: { type: 'pause' }, now: T0 + 10 });

@@ -31,6 +31,8 @@ describe('parseInterval', () => {
     'toString',
     'constructor',
     null,
+    undefined,
+    true,
     {},
     { kind: 'months', months: 0 },
     { kind: 'months', months: 13 },
@@ -38,6 +40,12 @@ describe('parseInterval', () => {
   ])('refuses %j', (input) => {
     expect(() => parseInterval(input)).toThrow(
       expect.objectContaining({ code: 'DCA_VALIDATION_FAILED', field: 'interval' }),
+    );
+  });
+
+  it('an object of an unknown kind is not read as months', () => {
+    expect(() => parseInterval({ kind: 'days', months: 1 })).toThrow(
+      /expected seconds, a name or an interval/,
     );
   });
 });

@@ -18,6 +18,7 @@ export const INTERVAL_NAMES: Readonly<Record<DcaIntervalName, DcaInterval>> = Ob
 });
 
 const isInteger = (value: unknown, min: number, max: number): value is number =>
+  // Stryker disable next-line ConditionalExpression: the typeof is a type guard; Number.isInteger refuses a non-number alike
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
 /**

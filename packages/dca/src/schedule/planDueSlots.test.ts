@@ -10,7 +10,13 @@ const plan = (nextSlot: number, now: number, catchUp: DcaCatchUp = 'skip', grace
 
 describe('planDueSlots', () => {
   it.each([
-    ['nothing due before the slot', 0, -1, 'skip', { fillSlot: null, missedCount: 0, nextSlot: 0 }],
+    [
+      'nothing due before the slot',
+      0,
+      -1,
+      'skip',
+      { fillSlot: null, late: false, missedCount: 0, missedSlots: [], nextSlot: 0 },
+    ],
     ['the slot itself, on time', 0, 0, 'skip', { fillSlot: 0, late: false, missedCount: 0, nextSlot: 1 }],
     [
       'on time at the edge of the grace',
@@ -24,7 +30,8 @@ describe('planDueSlots', () => {
       3,
       180_000 + 30_001,
       'skip',
-      { fillSlot: null, missedCount: 1, missedSlots: [3], nextSlot: 4 },
+      // Late, but nothing is filled: no late fill.
+      { fillSlot: null, late: false, missedCount: 1, missedSlots: [3], nextSlot: 4 },
     ],
     [
       'late by 1 ms past the grace, once',

@@ -64,7 +64,7 @@ describe('slotTime', () => {
   it('refuses a slot that is not a non-negative integer', () => {
     for (const slot of [-1, 0.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1]) {
       expect(() => slotTime({ schedule: monthly(0), slot })).toThrow(
-        expect.objectContaining({ code: 'DCA_VALIDATION_FAILED' }),
+        expect.objectContaining({ code: 'DCA_VALIDATION_FAILED', field: 'slot' }),
       );
     }
   });

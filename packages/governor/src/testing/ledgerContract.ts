@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createPolicy } from '../createPolicy.js';
+import { evaluate } from '../evaluate.js';
 import { Governor, type GovernorParameters } from '../Governor.js';
 import { parseEther } from '../parseEther.js';
-import type { SpendLedger } from '../types.js';
+import type { LedgerSnapshot, SpendLedger } from '../types.js';
 
 const DAY = 86_400_000;
 const E = (text: string) => parseEther(text);
@@ -66,9 +68,80 @@ export function describeLedgerContract(name: string, createLedger: () => SpendLe
       expect((await governor.status()).spent.daily.total).toBe(E('0.01'));
     });
 
+    it('a commit value is a bigint from 0 to the reserved value: anything else is refused and changes nothing', async () => {
+      const { governor } = setup();
+      const a = await governor.reserve({ action: 'swap', value: E('0.05') });
+      const id = a.reservationId as string;
+      for (const value of [-1n, E('0.05') + 1n, 1, '1'] as unknown as bigint[]) {
+        await expect(governor.commit({ id, value })).rejects.toMatchObject({ code: 'AMOUNT_INVALID' });
+      }
+      const status = await governor.status();
+      expect(status.spent.daily).toEqual({ committed: 0n, reserved: E('0.05'), total: E('0.05') });
+      expect(status.openReservations.map((r) => r.id)).toEqual([id]);
+      expect(await governor.commit({ id, value: E('0.05') })).toMatchObject({ value: E('0.05') });
+      const b = await governor.reserve({ action: 'swap', value: E('0.01') });
+      expect(await governor.commit({ id: b.reservationId as string, value: 0n })).toMatchObject({
+        status: 'committed',
+        value: 0n,
+      });
+      expect((await governor.status()).spent.daily).toEqual({
+        committed: E('0.05'),
+        reserved: 0n,
+        total: E('0.05'),
+      });
+    });
+
+    it('a refused request reserves nothing, even when its value is known', async () => {
+      const { governor, ledger } = setup();
+      const over = await governor.reserve({ action: 'swap', value: E('0.06') });
+      expect(over).toMatchObject({ allowed: false, code: 'PER_TX_LIMIT_EXCEEDED', value: E('0.06') });
+      expect(over.reservationId).toBeNull();
+      const status = await governor.status();
+      expect(status.spent.daily.total).toBe(0n);
+      expect(status.spent.session.total).toBe(0n);
+      expect(await ledger.listOpenReservations()).toEqual([]);
+    });
+
+    it('keeps reservations in time order whatever order they arrive in (neighbouring instants included)', async () => {
+      const ledger = createLedger();
+      const allow = (value: bigint) => (state: LedgerSnapshot) =>
+        evaluate({
+          policy: createPolicy({ sessionLimit: E('100'), dailyLimit: E('100') }),
+          request: { action: 'a', value },
+          state,
+        });
+      // Reserved at 1000, 1999 and 3000, then at 2000 (a lagging clock): each value a distinct power of two.
+      const at = [1_000, 1_999, 3_000, 2_000];
+      for (const [i, t] of at.entries()) {
+        await ledger.reserve({
+          id: `r${i}`,
+          action: 'a',
+          sessionId: 's',
+          at: t,
+          windowStart: 0,
+          decide: allow(1n << BigInt(i)),
+        });
+        await ledger.commit({ id: `r${i}`, at: t });
+      }
+      // From 2000 on: the reservations made at 2000 and 3000 (8 + 4); at 1999: also the one made then (+ 2).
+      for (const [windowStart, committed] of [
+        [2_000, 12n],
+        [1_999, 14n],
+        [2_001, 4n],
+        [3_001, 0n],
+        [0, 15n],
+      ] as const) {
+        expect((await ledger.snapshot({ sessionId: 's', windowStart })).daily.committed).toBe(committed);
+      }
+    });
+
     it('rejects settling unknown or already settled reservations', async () => {
       const { governor } = setup();
-      await expect(governor.commit({ id: 'nope' })).rejects.toMatchObject({ code: 'RESERVATION_NOT_FOUND' });
+      await expect(governor.commit({ id: 'nope' })).rejects.toMatchObject({
+        code: 'RESERVATION_NOT_FOUND',
+        reservationId: 'nope',
+      });
+      await expect(governor.release({ id: 'nope' })).rejects.toMatchObject({ reservationId: 'nope' });
       const a = await governor.reserve({ action: 'swap', value: 1n });
       await governor.commit({ id: a.reservationId as string });
       await expect(governor.release({ id: a.reservationId as string })).rejects.toMatchObject({
@@ -82,9 +155,21 @@ export function describeLedgerContract(name: string, createLedger: () => SpendLe
 
     it('rejects a non-string reservation id as not found (a caller error, not a ledger failure)', async () => {
       const { governor } = setup();
-      for (const id of [42, null, {}, undefined] as unknown as string[]) {
-        await expect(governor.commit({ id })).rejects.toMatchObject({ code: 'RESERVATION_NOT_FOUND' });
-        await expect(governor.release({ id })).rejects.toMatchObject({ code: 'RESERVATION_NOT_FOUND' });
+      for (const [id, shown] of [
+        [42, '<number>'],
+        [null, '<null>'],
+        [{}, '<object>'],
+        [undefined, '<undefined>'],
+        [Symbol('x'), '<symbol>'],
+      ] as unknown as [string, string][]) {
+        await expect(governor.commit({ id })).rejects.toMatchObject({
+          code: 'RESERVATION_NOT_FOUND',
+          reservationId: shown,
+        });
+        await expect(governor.release({ id })).rejects.toMatchObject({
+          code: 'RESERVATION_NOT_FOUND',
+          reservationId: shown,
+        });
       }
     });
 

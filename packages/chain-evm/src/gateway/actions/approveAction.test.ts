@@ -122,4 +122,17 @@ describe('approveAction (through checkPolicy and the default table)', () => {
       expect(m.spenders(ethereum).length > 0).toBe(m.action === 'swap' || m.action === 'dca-fill');
     }
   });
+
+  it('an approval that declares no spend of the token it calls is refused', () => {
+    const approve = intent({
+      action: 'approve',
+      to: USDC,
+      spender: V2,
+      data: approveData(V2, 5n),
+      spends: [],
+    });
+    expect(checkPolicy({ chain: ethereum, wallet: WALLET, intent: approve })?.code).toBe(
+      'TARGET_NOT_ALLOWED',
+    );
+  });
 });

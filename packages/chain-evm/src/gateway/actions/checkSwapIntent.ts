@@ -61,9 +61,11 @@ export function checkSwapIntent({ intent, chain, wallet }: ActionCheckParameters
   } else {
     if (intent.value !== 0n) return invalid('a token-in swap sends no native value');
     const spent = intent.spends[0];
+    // Stryker disable next-line OptionalChaining: equivalent — `spent` is only read when there is exactly one spend
     if (intent.spends.length !== 1 || !sameAddress(spent?.token, first)) {
       return invalid(`the intent must spend exactly one token, the path's first (${first})`);
     }
+    // Stryker disable next-line OptionalChaining: equivalent — there is exactly one spend here
     if (spent?.amount !== call.amountIn) {
       return invalid(`the swap's amount in (${call.amountIn}) is not the intent's spend (${spent?.amount})`);
     }
@@ -74,9 +76,11 @@ export function checkSwapIntent({ intent, chain, wallet }: ActionCheckParameters
     if (intent.acquires.length !== 0) return invalid('a native-out swap acquires no ERC-20');
   } else {
     const acquired = intent.acquires[0];
+    // Stryker disable next-line OptionalChaining: equivalent — `acquired` is only read when there is exactly one
     if (intent.acquires.length !== 1 || !sameAddress(acquired?.token, last)) {
       return invalid(`the intent must acquire exactly one token, the path's last (${last})`);
     }
+    // Stryker disable next-line OptionalChaining: equivalent — there is exactly one acquired token here
     if (call.amountOut < (acquired?.amount ?? 0n)) {
       return invalid(
         `the swap's minimum out (${call.amountOut}) is below the intent's declared minimum (${acquired?.amount})`,

@@ -41,6 +41,7 @@ const V3_SWAPS = new Set(['exactInputSingle', 'exactInput', 'exactOutputSingle']
 function strict(iface: Interface, data: string): { name: string; args: Result } | null {
   try {
     const call = iface.parseTransaction({ data });
+    // Stryker disable next-line ConditionalExpression: equivalent — without it `call.fragment` throws, caught below as null
     if (call === null) return null;
     // ethers ignores trailing bytes and masks dirty high bits of small types: re-encoding refuses both, and any
     // offset or length that is not the one our builders write.
@@ -56,6 +57,7 @@ function v3PathTokens(path: string): Address[] | null {
   const hex = path.slice(2);
   if (hex.length < 86 || (hex.length - 40) % 46 !== 0) return null;
   const tokens: Address[] = [];
+  // Stryker disable next-line EqualityOperator: equivalent — the length check above leaves no step that starts at the end
   for (let at = 0; at < hex.length; at += 46)
     tokens.push(getAddress(`0x${hex.slice(at, at + 40)}`) as Address);
   return tokens;
@@ -75,6 +77,7 @@ function v2(data: string): DecodedSwapCall | null {
     amountOut: a.getValue('amountOutMin') as bigint,
     recipient: getAddress(a.getValue('to') as string) as Address,
     nativeIn,
+    // Stryker disable next-line Regex: equivalent — no V2 function has the name anywhere but at its start
     nativeOut: /^swapExactTokensForETH/.test(call.name),
     unwrap: null,
   };
@@ -158,6 +161,7 @@ export function decodeSwapCalldata({
   to,
   data,
 }: DecodeSwapCalldataParameters): DecodedSwapCall | null {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,Regex: defence in depth — the strict decoder refuses the same inputs (ethers throws on anything but even-length 0x hex)
   if (typeof data !== 'string' || !/^0x(?:[0-9a-fA-F]{2})+$/.test(data)) return null;
   const { uniswapV2, uniswapV3 } = chain.contracts;
   if (uniswapV2 !== null && sameAddress(uniswapV2.router02, to)) return v2(data);

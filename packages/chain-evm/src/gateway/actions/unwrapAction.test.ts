@@ -88,4 +88,16 @@ describe('unwrapAction', () => {
     expect(check(unwrap(change))).toBe(code);
     expect(checkPolicy({ intent: unwrap(change), chain: ethereum, wallet: WALLET })?.code).toBe(code);
   });
+
+  it('the calldata is exactly withdraw(amount): no byte before or after, even with spends that match what a loose parse would read', () => {
+    const trailing = `${withdraw(1n)}00` as Hex; // a loose parse reads 0x…0100 = 256
+    expect(check(unwrap({ data: trailing, spends: [{ token: WETH, amount: 256n }] }))).toBe('INTENT_INVALID');
+    const leading = `ab${withdraw(1n)}` as Hex; // a loose parse reads from the 10th character on
+    const loose = BigInt(`0x${leading.slice(10)}`);
+    expect(check(unwrap({ data: leading, spends: [{ token: WETH, amount: loose }] }))).toBe('INTENT_INVALID');
+  });
+
+  it('calldata that is not a string is refused, not a crash', () => {
+    expect(check(unwrap({ data: 42 as unknown as Hex }))).toBe('INTENT_INVALID');
+  });
 });

@@ -30,6 +30,7 @@ export const unwrapAction: ActionModule = Object.freeze<ActionModule>({
         reason: `unwrap may only call ${chain.name}'s wrapped native token`,
       };
     }
+    // Stryker disable next-line StringLiteral: equivalent — any non-calldata string fails the pattern below alike
     const data = typeof intent.data === 'string' ? intent.data.toLowerCase() : '';
     if (!WITHDRAW.test(data)) {
       return { code: 'INTENT_INVALID', reason: 'an unwrap must be exactly withdraw(amount)' };
@@ -39,7 +40,9 @@ export const unwrapAction: ActionModule = Object.freeze<ActionModule>({
     const spent = intent.spends[0];
     if (
       intent.spends.length !== 1 ||
+      // Stryker disable next-line OptionalChaining: equivalent — `spent` is only read when there is exactly one spend
       !sameAddress(spent?.token, wrapped) ||
+      // Stryker disable next-line OptionalChaining: equivalent — `spent` is only read when there is exactly one spend
       spent?.amount !== amount ||
       intent.acquires.length !== 0
     ) {

@@ -70,4 +70,8 @@ describe('wrapAction', () => {
       'TARGET_NOT_ALLOWED',
     );
   });
+
+  it('calldata that is not a string is refused, not a crash', () => {
+    expect(check(wrap({ data: 42 as unknown as `0x${string}` }))).toBe('INTENT_INVALID');
+  });
 });

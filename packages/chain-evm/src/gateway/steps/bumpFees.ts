@@ -24,6 +24,7 @@ export interface BumpFeesParameters {
  */
 export function bumpFees({ previous, current, ceilingWei }: BumpFeesParameters): FeeQuote | null {
   const up = (fee: bigint) => (fee * (10_000n + MIN_REPLACEMENT_BUMP_BPS) + 9_999n) / 10_000n;
+  // Stryker disable next-line EqualityOperator: equivalent — when a equals b either is the maximum
   const max = (a: bigint, b: bigint) => (a > b ? a : b);
   if (previous.kind === 'legacy') {
     const now = current.kind === 'legacy' ? current.gasPrice : current.maxFeePerGas;

@@ -155,8 +155,11 @@ export async function priceInNative({
   let reason: string | null = null;
   const items = amounts.map((a) => {
     if (a.amount === 0n) return { ...a, valueWei: 0n, routes: [], route: null };
-    if (a.token.toLowerCase() === weth.toLowerCase())
+    if (a.token.toLowerCase() === weth.toLowerCase()) {
+      // 1:1, and part of the total like any other item (a mixed list must not drop it).
+      if (total !== null) total += a.amount;
       return { ...a, valueWei: a.amount, routes: [], route: null };
+    }
     const routes: PriceRoute[] = (poolsByToken.get(a.token.toLowerCase()) ?? []).map(
       ({ value, depthWei, ...rest }) => ({
         ...rest,

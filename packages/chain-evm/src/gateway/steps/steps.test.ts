@@ -57,6 +57,57 @@ describe('bumpFees', () => {
   });
 });
 
+describe('bumpFees: the exact replacement fees', () => {
+  const eip1559 = (base: bigint, tip: bigint, max: bigint): FeeQuote => ({
+    kind: 'eip1559',
+    baseFeePerGas: base,
+    maxPriorityFeePerGas: tip,
+    maxFeePerGas: max,
+  });
+  const previous = eip1559(10n * GWEI, 2n * GWEI, 100n * GWEI);
+
+  it('EIP-1559: each fee up 12.5% (rounded up) unless the network asks more, with the current base fee; signed up to the ceiling exactly', () => {
+    const quiet = eip1559(20n * GWEI, 1n * GWEI, 50n * GWEI);
+    const bumped = eip1559(20n * GWEI, 2_250_000_000n, 112_500_000_000n);
+    expect(bumpFees({ previous, current: quiet, ceilingWei: 112_500_000_000n })).toEqual(bumped);
+    expect(bumpFees({ previous, current: quiet, ceilingWei: 112_499_999_999n })).toBeNull();
+    const busy = eip1559(30n * GWEI, 3n * GWEI, 150n * GWEI);
+    expect(bumpFees({ previous, current: busy, ceilingWei: 200n * GWEI })).toEqual(busy);
+    // A tip asked above the fee cap lifts the cap to it.
+    expect(
+      bumpFees({ previous, current: eip1559(1n, 120n * GWEI, 50n * GWEI), ceilingWei: 200n * GWEI }),
+    ).toEqual(eip1559(1n, 120n * GWEI, 120n * GWEI));
+    expect(
+      bumpFees({ previous: eip1559(1n, 1n, 1n), current: eip1559(1n, 1n, 1n), ceilingWei: GWEI }),
+    ).toEqual(eip1559(1n, 2n, 2n));
+  });
+
+  it('EIP-1559 replaced while the node quotes a legacy gas price: the price is the cap, the tip only bumps, the base fee stays', () => {
+    const legacy: FeeQuote = { kind: 'legacy', gasPrice: 150n * GWEI };
+    expect(bumpFees({ previous, current: legacy, ceilingWei: 200n * GWEI })).toEqual(
+      eip1559(10n * GWEI, 2_250_000_000n, 150n * GWEI),
+    );
+  });
+
+  it('legacy: the higher of +12.5% and the current ask (a legacy price or an EIP-1559 cap), up to the ceiling exactly', () => {
+    const old: FeeQuote = { kind: 'legacy', gasPrice: 100n * GWEI };
+    expect(bumpFees({ previous: old, current: old, ceilingWei: 112_500_000_000n })).toEqual({
+      kind: 'legacy',
+      gasPrice: 112_500_000_000n,
+    });
+    expect(
+      bumpFees({ previous: old, current: eip1559(1n, 1n, 130n * GWEI), ceilingWei: 130n * GWEI }),
+    ).toEqual({ kind: 'legacy', gasPrice: 130n * GWEI });
+    expect(
+      bumpFees({
+        previous: old,
+        current: { kind: 'legacy', gasPrice: 140n * GWEI },
+        ceilingWei: 200n * GWEI,
+      }),
+    ).toEqual({ kind: 'legacy', gasPrice: 140n * GWEI });
+  });
+});
+
 describe('decodeRevertReason', () => {
   const coder = AbiCoder.defaultAbiCoder();
   it('decodes Error(string), Panic(uint256), custom errors and empty reverts', () => {
