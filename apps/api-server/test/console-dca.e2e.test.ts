@@ -72,6 +72,15 @@ describe('the DCA orders panel', () => {
     expect(active).toContain('(1 fill, 0 skipped, 0 blocked, 0 failed)');
     expect(active).toContain('next fill ');
     expect(await panel.locator('[data-dca-scheduler]').textContent()).toMatch(/^1 active · 0 paused/);
+    // The fill is an execution of the gateway (action dca-fill), not a bridge transfer: the bridge panel leaves it out.
+    const fill = (await (await server.call('/executions?limit=1')).json()) as {
+      items: { id: string; action: string }[];
+    };
+    expect(fill.items[0]?.action).toBe('dca-fill');
+    await page.locator(`#panel-executions [data-execution-id="${fill.items[0]?.id}"]`).waitFor();
+    expect(await page.locator('#panel-bridges').textContent()).toContain(
+      'No bridge transfer among the latest executions.',
+    );
 
     const paused = await server.call(`/dca/orders/${order.id}/pause`, { method: 'POST' });
     expect(paused.status).toBe(200);
