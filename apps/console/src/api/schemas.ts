@@ -21,3 +21,7 @@ export type ExecutionTransaction = Schemas['ExecutionTransactionDto'];
 export type WatchAlert = Schemas['WatchAlertDto'];
 export type WatchAlertPage = Schemas['WatchAlertPageDto'];
 export type WatchedWallet = Schemas['WatchedWalletDto'];
+export type DcaOrder = Schemas['DcaOrderDto'];
+export type DcaOrderPage = Schemas['DcaOrderPageDto'];
+export type DcaAmount = Schemas['DcaAmountDto'];
+export type DcaStats = Schemas['DcaStatsDto'];

@@ -1,5 +1,7 @@
 import type { FunctionComponent } from 'preact';
 import { AlertsPanel } from './AlertsPanel';
+import { BridgePanel } from './BridgePanel';
+import { DcaPanel } from './DcaPanel';
 import { ExecutionsPanel } from './ExecutionsPanel';
 import { GovernorPanel } from './GovernorPanel';
 import { HeldActionsPanel } from './HeldActionsPanel';
@@ -13,17 +15,19 @@ export interface PanelDefinition {
 }
 
 /**
- * The panels, in page order. A new kind of record (DCA orders, bridge transfers) is one more entry here (and its
- * resource in the resource table); the layout takes any number.
+ * The panels, in page order. A new kind of record is one more entry here (and its resource in the resource
+ * table); the layout takes any number.
  *
  * @example
  * ```ts
- * panelTable.map((p) => p.title); // ['Held actions', 'Governor', 'Executions', 'Watcher alerts']
+ * panelTable.map((p) => p.title); // ['Held actions', 'Governor', 'Executions', 'DCA orders', 'Bridge transfers', 'Watcher alerts']
  * ```
  */
 export const panelTable: readonly PanelDefinition[] = [
   { id: 'held', title: 'Held actions', render: HeldActionsPanel },
   { id: 'governor', title: 'Governor', render: GovernorPanel },
   { id: 'executions', title: 'Executions', render: ExecutionsPanel },
+  { id: 'dca', title: 'DCA orders', render: DcaPanel },
+  { id: 'bridges', title: 'Bridge transfers', render: BridgePanel },
   { id: 'alerts', title: 'Watcher alerts', render: AlertsPanel },
 ];

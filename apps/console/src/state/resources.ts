@@ -1,5 +1,13 @@
 import { type ApiAnswer, callApi } from '../api/callApi';
-import type { Confirmation, Execution, GovernorStatus, WatchAlert, WatchedWallet } from '../api/schemas';
+import type {
+  Confirmation,
+  DcaOrder,
+  DcaStats,
+  Execution,
+  GovernorStatus,
+  WatchAlert,
+  WatchedWallet,
+} from '../api/schemas';
 import type { Session } from '../session/Session';
 
 /** One thing the console reads from the server, and the live events after which it is read again. */
@@ -16,10 +24,28 @@ export interface ConfirmationsView {
   readonly recent: readonly Confirmation[];
 }
 
+/** DCA orders (newest first) and the DCA statistics (orders per status, the scheduler). */
+export interface DcaView {
+  readonly orders: readonly DcaOrder[];
+  readonly stats: DcaStats;
+}
+
 const executionEvents = ['execution.held', 'execution.broadcast', 'execution.settled', 'execution.blocked'];
+const dcaEvents = [
+  'dca.filled',
+  'dca.skipped',
+  'dca.blocked',
+  'dca.failed',
+  'dca.paused',
+  'dca.completed',
+  'dca.resumed',
+  'dca.cancelled',
+];
+const bridgeStates = ['pending', 'bridging', 'completed', 'partial', 'refunded', 'failed', 'stuck'];
+const bridgeEvents = [...bridgeStates.map((s) => `bridge.${s}`), 'bridge.alert', 'bridge.status-unavailable'];
 
 /**
- * The table of what the console reads. A new kind of record (DCA orders, bridge transfers) is a new entry here and
+ * The table of what the console reads. A new kind of record is a new entry here and
  * a new panel in the panel table; nothing else changes.
  *
  * @example
@@ -65,6 +91,26 @@ export const resources = {
     },
     refreshOn: ['watcher.alert'],
   } satisfies ResourceDefinition<readonly WatchAlert[]>,
+  dca: {
+    load: async (session): Promise<ApiAnswer<DcaView>> => {
+      const [orders, stats] = await Promise.all([
+        callApi(session, 'get', '/dca/orders', { query: { limit: 50 } }),
+        callApi(session, 'get', '/dca/stats'),
+      ]);
+      if (!orders.ok) return orders;
+      if (!stats.ok) return stats;
+      return { ok: true, status: 200, body: { orders: orders.body.items, stats: stats.body } };
+    },
+    refreshOn: dcaEvents,
+  } satisfies ResourceDefinition<DcaView>,
+  bridges: {
+    // `/executions` has no action filter: the bridge executions among the latest 100.
+    load: async (session): Promise<ApiAnswer<readonly Execution[]>> => {
+      const answer = await callApi(session, 'get', '/executions', { query: { limit: 100 } });
+      return answer.ok ? { ...answer, body: answer.body.items.filter((e) => e.action === 'bridge') } : answer;
+    },
+    refreshOn: [...bridgeEvents, ...executionEvents, 'confirmation.decided'],
+  } satisfies ResourceDefinition<readonly Execution[]>,
   wallets: {
     load: (session) => callApi(session, 'get', '/watcher/list'),
     refreshOn: ['watcher.alert'],

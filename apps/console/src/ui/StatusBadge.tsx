@@ -15,6 +15,14 @@ const LOOK: Record<string, { symbol: string; tone: string }> = {
   high: { symbol: '▲', tone: 'bad' },
   medium: { symbol: '◆', tone: 'wait' },
   low: { symbol: '▽', tone: 'info' },
+  active: { symbol: '▶', tone: 'good' },
+  paused: { symbol: '⏸', tone: 'wait' },
+  cancelled: { symbol: '■', tone: 'info' },
+  completed: { symbol: '✓', tone: 'good' },
+  bridging: { symbol: '…', tone: 'busy' },
+  partial: { symbol: '◐', tone: 'wait' },
+  refunded: { symbol: '↩', tone: 'wait' },
+  stuck: { symbol: '⌛', tone: 'bad' },
 };
 
 /**

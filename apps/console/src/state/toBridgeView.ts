@@ -1,0 +1,115 @@
+import type { Execution } from '../api/schemas';
+import { formatUnits } from '../format/formatUnits';
+
+/** A bridge transfer as the bridge panel shows it (read from an execution with `action: 'bridge'`). */
+export interface BridgeView {
+  readonly executionId: string;
+  /**
+   * The transfer's state (`pending`, `bridging`, `completed`, `partial`, `refunded`, `failed`, `stuck`); before the
+   * bridge transaction is confirmed, the execution's status (`awaiting_confirmation`, `pending`, `blocked`…).
+   */
+  readonly state: string;
+  /** Whether `state` is the transfer's (true) or the source transaction's (false). */
+  readonly followed: boolean;
+  /** `chain 31337 → chain 10`. */
+  readonly route: string;
+  /** What left the wallet: `100 USDC`. */
+  readonly sent: string;
+  readonly reason: string;
+  readonly sourceTxHash: string | null;
+  readonly destinationTxHash: string | null;
+  readonly destinationChain: string | null;
+  /** What arrived (base units: the destination token's decimals are not on the record), null until known. */
+  readonly received: string | null;
+  /** Alerts raised for it, oldest first: severity, kind, reason. */
+  readonly alerts: readonly { readonly id: string; readonly severity: string; readonly text: string }[];
+  /** Why the provider's status cannot be read right now (the follow goes on), if so. */
+  readonly statusUnavailable: string | null;
+  readonly updatedAt: string;
+}
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json | null =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : null;
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const chainText = (id: number | null) => (id === null ? 'unknown chain' : `chain ${id}`);
+const at = (ms: number | null) => (ms === null ? 'unknown time' : new Date(ms).toISOString());
+
+/**
+ * One bridge execution for display, or `undefined` for any other action. The transfer comes from the record's
+ * `result.bridge` (written once the source transaction is confirmed); fields it lacks are shown as unknown, never
+ * guessed. Amounts are exact (base units through bigint formatting).
+ *
+ * @example
+ * ```ts
+ * const view = toBridgeView(execution); // BridgeView | undefined
+ * view?.state; // 'bridging'
+ * ```
+ */
+export function toBridgeView(e: Execution): BridgeView | undefined {
+  if (e.action !== 'bridge') return undefined;
+  const b = obj(obj(e.result)?.bridge);
+  const spend = e.spends[0];
+  const native = e.nativeValue.wei !== '0' ? `${e.nativeValue.eth} ETH` : null;
+  const sent = spend
+    ? spend.decimals === undefined
+      ? `${spend.amount} base units of ${spend.symbol ?? spend.token}`
+      : `${formatUnits(spend.amount, spend.decimals)} ${spend.symbol ?? spend.token}`
+    : (native ?? (str(b?.fromAmount) ? `${str(b?.fromAmount)} base units` : 'unknown'));
+  const base = {
+    executionId: e.id,
+    sent,
+    updatedAt: e.updatedAt,
+  };
+  if (b === null)
+    return {
+      ...base,
+      state: e.status,
+      followed: false,
+      route: `${e.chain.name} → another chain`,
+      reason:
+        e.reason ??
+        (e.status === 'confirmed'
+          ? 'the bridge transaction is confirmed; the transfer is not followed yet'
+          : 'the bridge transaction is not confirmed yet'),
+      sourceTxHash: e.txHash,
+      destinationTxHash: null,
+      destinationChain: null,
+      received: null,
+      alerts: [],
+      statusUnavailable: null,
+    };
+  const received = str(b.amountReceived);
+  const tokenReceived = str(b.tokenReceived);
+  const lastError = obj(b.lastError);
+  const alerts: Json[] = Array.isArray(b.alerts)
+    ? b.alerts.flatMap((a: unknown): Json[] => {
+        const o = obj(a);
+        return o === null ? [] : [o];
+      })
+    : [];
+  return {
+    ...base,
+    state: str(b.state) ?? 'unknown',
+    followed: true,
+    route: `${e.chain.name} → ${chainText(num(b.toChainId))}`,
+    reason: str(b.reason) ?? '',
+    sourceTxHash: str(b.sourceTxHash) ?? e.txHash,
+    destinationTxHash: str(b.destinationTxHash),
+    destinationChain: num(b.destinationChainId) === null ? null : chainText(num(b.destinationChainId)),
+    received:
+      received === null
+        ? null
+        : `${received} base units${tokenReceived === null ? '' : ` of ${tokenReceived}`}`,
+    alerts: alerts.map((a, i) => ({
+      id: str(a.id) ?? String(i),
+      severity: str(a.severity) ?? 'unknown',
+      text: `${str(a.kind) ?? 'alert'}: ${str(a.reason) ?? ''} (${at(num(a.createdAt))})`,
+    })),
+    statusUnavailable:
+      lastError === null
+        ? null
+        : `${str(lastError.code) ?? 'BRIDGE_STATUS_UNAVAILABLE'}: ${str(lastError.message) ?? ''} (${at(num(lastError.at))})`,
+  };
+}
