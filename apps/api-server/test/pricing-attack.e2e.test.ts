@@ -1,9 +1,16 @@
 import { devnetTokenList } from '@org/chain-evm';
-import { mintToken, type StartDevnetReturnType, startDevnet, wethAbi } from '@org/devnet';
+import {
+  type AttackerPoolVariant,
+  createAttackerPool,
+  listOnUsdcOnly,
+  mintToken,
+  type StartDevnetReturnType,
+  startDevnet,
+  wethAbi,
+} from '@org/devnet';
 import { Contract, formatUnits, JsonRpcProvider } from 'ethers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GovernorStatusDto } from '../src/dto/governor.js';
-import { type AttackerPoolVariant, createAttackerPool, listOnUsdcOnly } from './helpers/attackerPools.js';
 import { startTestServer, type TestServer } from './helpers/startTestServer.js';
 
 // The pricing review's scenario end to end: the wallet holds X, liquid only against USDC; the attacker creates the

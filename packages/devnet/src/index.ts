@@ -18,6 +18,7 @@ export {
   uniswapV3SwapRouterAbi,
   wethAbi,
 } from './abis.js';
+export { type AttackerPoolVariant, createAttackerPool, listOnUsdcOnly } from './attackerPools.js';
 export { multicall3CreationBytecode } from './artifacts/multicall3Bytecode.js';
 export {
   type CompileContractsParameters,

@@ -1,4 +1,11 @@
-import { uniswapV3SwapRouterAbi, waitMined, wethAbi } from '@org/devnet';
+import {
+  type AttackerPoolVariant,
+  createAttackerPool,
+  listOnUsdcOnly,
+  uniswapV3SwapRouterAbi,
+  waitMined,
+  wethAbi,
+} from '@org/devnet';
 import { Contract, JsonRpcProvider, MaxUint256, parseEther, Wallet } from 'ethers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Address, ChainInfo } from '../chains/chains.js';
@@ -6,7 +13,6 @@ import { priceInNative } from '../gateway/steps/priceInNative.js';
 import { quoteSwap } from '../swap/quoteSwap.js';
 import { type SwapDevnet, startSwapDevnet } from '../swap/testing/startSwapDevnet.js';
 import { sqrtRatioAtTick } from './sqrtRatioAtTick.js';
-import { type AttackerPoolVariant, createAttackerPool, listOnUsdcOnly } from './testing/attackerPools.js';
 
 // The pricing rules against the review's scenarios, on the devnet. Pool state is read with a separate provider.
 let env: SwapDevnet;

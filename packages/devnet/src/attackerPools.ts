@@ -1,16 +1,12 @@
-// Test-only: the scenarios of the pricing review finding on a devnet — a token X liquid only against USDC, and the
-// attacker's X/WETH 1% V3 pool priced near zero. Runtime code never imports this file.
-import {
-  encodeSqrtPriceX96,
-  erc20Abi,
-  nonfungiblePositionManagerAbi,
-  type StartDevnetReturnType,
-  uniswapV2RouterAbi,
-  waitMined,
-  wethAbi,
-} from '@org/devnet';
+// The scenarios of the pricing review finding on a devnet, for the tests of @org/chain-evm and the API server: a
+// token X liquid only against USDC, and the attacker's X/WETH 1% V3 pool priced near zero.
 import { Contract, type ContractTransactionResponse, type JsonRpcProvider, MaxUint256, Wallet } from 'ethers';
-import type { Address } from '../../chains/chains.js';
+import { erc20Abi, nonfungiblePositionManagerAbi, uniswapV2RouterAbi, wethAbi } from './abis.js';
+import { encodeSqrtPriceX96 } from './encodeSqrtPriceX96.js';
+import type { StartDevnetReturnType } from './startDevnet.js';
+import { waitMined } from './waitMined.js';
+
+type Address = `0x${string}`;
 
 const E18 = 10n ** 18n;
 const FEE = 10_000; // the 1% tier, tick spacing 200
