@@ -7,8 +7,9 @@ import {
   configureChains,
 } from '@org/chain-evm';
 import { parseEther } from '@org/governor';
-import { DEFAULT_PORTFOLIO_BATCH_SIZE, MAX_PORTFOLIO_BATCH_SIZE, parseAddress } from '@org/chain-evm';
+import { DEFAULT_PORTFOLIO_BATCH_SIZE, MAX_PORTFOLIO_BATCH_SIZE } from '@org/chain-evm';
 import { type BridgeConfig, parseBridgeConfig } from './bridge/parseBridgeConfig.js';
+import { parseAddressList } from './parseAddressList.js';
 
 /** Where the wallet key comes from. Secrets stay in this object only; it is never logged. */
 export type WalletKeySource =
@@ -476,20 +477,7 @@ function parseYield(env: Env): YieldConfig {
     const variable = `YIELD_VAULTS_${chain.name.toUpperCase()}`;
     const raw = env[variable]?.trim();
     if (!raw) continue;
-    const parts = raw.split(',').map((p) => p.trim());
-    if (parts.length > 100 || parts.some((p) => p === '')) {
-      throw new ConfigError(variable, 'must be a comma-separated list of at most 100 0x addresses');
-    }
-    const out = new Map<string, `0x${string}`>();
-    for (const part of parts) {
-      try {
-        const address = parseAddress({ address: part });
-        out.set(address.toLowerCase(), address);
-      } catch {
-        throw new ConfigError(variable, 'every entry must be a 0x address with a valid EIP-55 checksum');
-      }
-    }
-    vaults.set(chain.id, [...out.values()]);
+    vaults.set(chain.id, parseAddressList({ variable, raw, max: 100 }));
   }
   const apiKey = env.YIELD_DEFILLAMA_API_KEY?.trim() || undefined;
   if (apiKey !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(apiKey)) {
@@ -547,22 +535,8 @@ function parsePortfolio(env: Env): PortfolioConfig {
       );
     }
   }
-  const addresses = (variable: string, raw: string): `0x${string}`[] => {
-    const parts = raw.split(',').map((p) => p.trim());
-    if (parts.length > 1_000 || parts.some((p) => p === '')) {
-      throw new ConfigError(variable, 'must be a comma-separated list of at most 1000 0x addresses');
-    }
-    const out = new Map<string, `0x${string}`>();
-    for (const part of parts) {
-      try {
-        const address = parseAddress({ address: part });
-        out.set(address.toLowerCase(), address);
-      } catch {
-        throw new ConfigError(variable, 'every entry must be a 0x address with a valid EIP-55 checksum');
-      }
-    }
-    return [...out.values()];
-  };
+  const addresses = (variable: string, raw: string): `0x${string}`[] =>
+    parseAddressList({ variable, raw, max: 1_000 });
   const usdTokens = new Map<number, `0x${string}` | null>();
   const tokens = new Map<number, `0x${string}`[]>();
   const vaults = new Map<number, `0x${string}`[]>();

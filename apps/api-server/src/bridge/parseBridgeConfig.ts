@@ -1,5 +1,6 @@
-import { chains, parseAddress } from '@org/chain-evm';
+import { chains } from '@org/chain-evm';
 import { ConfigError } from '../config.js';
+import { parseAddressList } from '../parseAddressList.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -66,20 +67,7 @@ export function parseBridgeConfig(env: Env): BridgeConfig {
     }
     const raw = value?.trim();
     if (!raw) continue;
-    const parts = raw.split(',').map((p) => p.trim());
-    if (parts.length > 20 || parts.some((p) => p === '')) {
-      throw new ConfigError(variable, 'must be a comma-separated list of at most 20 0x addresses');
-    }
-    const out = new Map<string, `0x${string}`>();
-    for (const part of parts) {
-      try {
-        const address = parseAddress({ address: part });
-        out.set(address.toLowerCase(), address);
-      } catch {
-        throw new ConfigError(variable, 'every entry must be a 0x address with a valid EIP-55 checksum');
-      }
-    }
-    allowedContracts.set(chainId, [...out.values()]);
+    allowedContracts.set(chainId, parseAddressList({ variable, raw, max: 20 }));
   }
   const apiKey = env.LIFI_API_KEY?.trim() || undefined;
   if (apiKey !== undefined && !/^[\x21-\x7e]{1,300}$/.test(apiKey)) {
