@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectText } from './helpers/expectPage.js';
 import { launchChromium } from './helpers/launchChromium.js';
 import { startTestServer, type TestServer } from './helpers/startTestServer.js';
 
@@ -27,8 +28,7 @@ describe('interactive documentation in a real browser', () => {
     page.on('pageerror', (e) => violations.push(e.message));
     await page.goto(`${server.url}/docs/`);
     await page.getByText('/wallet/info', { exact: true }).waitFor({ timeout: 20_000 });
-    const text = (await page.locator('#swagger-ui').textContent()) ?? '';
-    expect(text).toContain('/wallet/balance/{address}');
+    const text = await expectText(page.locator('#swagger-ui'), '/wallet/balance/{address}');
     expect(text).toContain('/wallet/create');
     expect(text).toContain('/health');
     expect(violations).toEqual([]);
@@ -54,9 +54,8 @@ describe('interactive documentation in a real browser', () => {
     });
     await page.goto(`${server.url}/redoc`);
     await page.getByText('/wallet/balance/{address}').first().waitFor({ timeout: 20_000 });
-    const text = (await page.locator('body').textContent()) ?? '';
-    expect(text).toContain('Wallet Operations API');
-    expect(text).toMatch(/Address and native balance of the configured wallet/);
+    await expectText(page.locator('body'), 'Wallet Operations API');
+    await expectText(page.locator('body'), /Address and native balance of the configured wallet/);
     // Redoc's sidebar footer shows a logo: wait until it has loaded here, or been asked of another host.
     const logo = page.locator('img[alt="redocly logo"]');
     const logoLoaded = async () =>

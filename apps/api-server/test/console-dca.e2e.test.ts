@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DcaOrderDto } from '../src/dto/dca.js';
 import { launchChromium, signIn, startConsoleServer } from './helpers/consoleBrowser.js';
+import { expectAttribute, expectText } from './helpers/expectPage.js';
 import { TEST_API_KEY, TEST_OPERATOR_KEY, type TestServer } from './helpers/startTestServer.js';
 
 // The DCA orders panel in Debian's Chromium against the real server on the devnet: an order created and paused over
@@ -44,8 +45,8 @@ describe('the DCA orders panel', () => {
     const panel = page.locator('#panel-dca');
     await panel.getByText('No DCA order.').waitFor();
     // A stopped scheduler is said in words.
-    expect(await panel.locator('[data-dca-scheduler]').getAttribute('data-dca-scheduler')).toBe('stopped');
-    expect(await panel.locator('[data-dca-scheduler]').textContent()).toContain('scheduler not running');
+    await expectAttribute(panel.locator('[data-dca-scheduler]'), 'data-dca-scheduler', 'stopped');
+    await expectText(panel.locator('[data-dca-scheduler]'), 'scheduler not running');
     // Marks this document: a reload would lose it.
     await page.evaluate('window.__sameDocument = true');
 
@@ -66,29 +67,26 @@ describe('the DCA orders panel', () => {
 
     const row = panel.locator(`[data-dca-order-id="${order.id}"]`);
     await row.and(page.locator('[data-status="active"]')).waitFor();
-    const active = (await row.textContent()) ?? '';
+    const active = await expectText(row, '(1 fill, 0 skipped, 0 blocked, 0 failed)');
     expect(active).toContain('active');
     expect(active).toContain('0.1 ETH → USDC every day');
     expect(active).toContain('(1 fill, 0 skipped, 0 blocked, 0 failed)');
     expect(active).toContain('next fill ');
-    expect(await panel.locator('[data-dca-scheduler]').textContent()).toMatch(/^1 active · 0 paused/);
+    await expectText(panel.locator('[data-dca-scheduler]'), /^1 active · 0 paused/);
     // The fill is an execution of the gateway (action dca-fill), not a bridge transfer: the bridge panel leaves it out.
     const fill = (await (await server.call('/executions?limit=1')).json()) as {
       items: { id: string; action: string }[];
     };
     expect(fill.items[0]?.action).toBe('dca-fill');
     await page.locator(`#panel-executions [data-execution-id="${fill.items[0]?.id}"]`).waitFor();
-    expect(await page.locator('#panel-bridges').textContent()).toContain(
-      'No bridge transfer among the latest executions.',
-    );
+    await expectText(page.locator('#panel-bridges'), 'No bridge transfer among the latest executions.');
 
     const paused = await server.call(`/dca/orders/${order.id}/pause`, { method: 'POST' });
     expect(paused.status).toBe(200);
     await row.and(page.locator('[data-status="paused"]')).waitFor();
-    const text = (await row.textContent()) ?? '';
+    const text = await expectText(row, 'no fill while paused');
     expect(text).toContain('paused');
-    expect(text).toContain('no fill while paused');
-    expect(await row.locator('[data-paused-reason]').textContent()).toMatch(/^PAUSED_BY_USER: /);
+    await expectText(row.locator('[data-paused-reason]'), /^PAUSED_BY_USER: /);
     expect(await page.evaluate('window.__sameDocument')).toBe(true);
 
     // At phone width the panel does not make the page scroll sideways.
@@ -104,11 +102,9 @@ describe('the DCA orders panel', () => {
     await signIn(page, server.url, TEST_OPERATOR_KEY);
     await page.locator('[data-connection="open"]').waitFor();
     const dca = page.locator('#panel-dca [data-refused]');
-    await dca.waitFor();
-    expect(await dca.textContent()).toContain('This key may not read DCA orders');
+    await expectText(dca, 'This key may not read DCA orders');
     const bridges = page.locator('#panel-bridges [data-refused]');
-    await bridges.waitFor();
-    expect(await bridges.textContent()).toContain('This key may not read bridge transfers');
+    await expectText(bridges, 'This key may not read bridge transfers');
     await page.context().close();
   });
 });

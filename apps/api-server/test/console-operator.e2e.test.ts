@@ -1,10 +1,11 @@
 import { type StartDevnetReturnType, startDevnet } from '@org/devnet';
 import { JsonRpcProvider, parseEther } from 'ethers';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ExecutionDto } from '../src/dto/execution.js';
 import type { GovernorStatusDto } from '../src/dto/governor.js';
 import { botSwap, launchChromium, signIn, startConsoleServer } from './helpers/consoleBrowser.js';
+import { expectAttribute, expectCount, expectFocused, expectText } from './helpers/expectPage.js';
 import { TEST_OPERATOR_KEY, type TestServer } from './helpers/startTestServer.js';
 import { until } from './helpers/until.js';
 
@@ -22,6 +23,10 @@ const nonce = () => reader.getTransactionCount(wallet(), 'pending');
 const status = async () => (await (await server.call('/governor/status')).json()) as GovernorStatusDto;
 const execution = async (id: string) =>
   (await (await server.call(`/executions/${id}`)).json()) as ExecutionDto;
+// A test that engages the kill switch releases it in its own clean-up, so one failure cannot cascade.
+const releaseKillSwitch = async () => {
+  if ((await status()).killSwitch) await server.operator('/governor/unkill', { method: 'POST' });
+};
 const navigations: string[] = [];
 const violations: string[] = [];
 const foreign: string[] = [];
@@ -62,8 +67,7 @@ describe('the operator console, signed in with the operator key', () => {
     });
     await signIn(page, server.url, 'not-the-key-0123456789abcdef0123456789');
     const error = page.getByRole('alert');
-    await error.waitFor();
-    expect(await error.textContent()).toMatch(/refused this key \(401 UNAUTHORIZED\)/);
+    await expectText(error, /refused this key \(401 UNAUTHORIZED\)/);
     expect(await page.locator('.panel').count()).toBe(0);
     expect(dataAnswers).toEqual([]);
   });
@@ -82,7 +86,7 @@ describe('the operator console, signed in with the operator key', () => {
     await card.waitFor({ timeout: 1_000 });
     expect(navigations.length).toBe(loads);
 
-    const text = (await card.textContent()) ?? '';
+    const text = await expectText(card, 'every fund-moving action is held (CONFIRM_MODE=all)');
     expect(text).toContain('swap on devnet');
     expect(text).toContain('0.01 ETH');
     expect(text).toMatch(/Acquires[\s\S]*USDC/);
@@ -109,14 +113,11 @@ describe('the operator console, signed in with the operator key', () => {
 
     const answer = page.locator('[data-answer="ok"]', { hasText: id });
     await answer.waitFor({ timeout: 90_000 });
-    expect(await answer.textContent()).toMatch(
-      /confirmation running, execution confirmed \(tx 0x[0-9a-f]{64}\)/,
-    );
+    await expectText(answer, /confirmation running, execution confirmed \(tx 0x[0-9a-f]{64}\)/);
     await card.waitFor({ state: 'detached' });
 
     // The operator key may not read /executions (trading key only): the page says so and shows what it saw.
-    const refusal = page.locator('#panel-executions [data-refused]');
-    expect(await refusal.getAttribute('data-refused')).toBe('UNAUTHORIZED');
+    await expectAttribute(page.locator('#panel-executions [data-refused]'), 'data-refused', 'UNAUTHORIZED');
     const row = page.locator('#panel-executions [data-status="confirmed"]').first();
     await row.waitFor();
     await row.locator('summary').click();
@@ -131,8 +132,7 @@ describe('the operator console, signed in with the operator key', () => {
     ]).toContain(receipt?.to);
     expect((await reader.getTransaction(hash))?.value).toBe(parseEther('0.01'));
     expect(await nonce()).toBe(before + 1);
-    const text = (await row.textContent()) ?? '';
-    expect(text).toContain(`in block ${receipt?.blockNumber}`);
+    const text = await expectText(row, `in block ${receipt?.blockNumber}`);
     expect(text).toMatch(/Nonce\s*\d+/);
     expect(text).toMatch(/Fee paid\s*0\.0\d+ ETH/);
   });
@@ -155,7 +155,7 @@ describe('the operator console, signed in with the operator key', () => {
 
     const answer = page.locator('[data-answer="ok"]', { hasText: confirmation.id });
     await answer.waitFor({ timeout: 20_000 });
-    expect(await answer.textContent()).toMatch(/confirmation denied, execution blocked CONFIRMATION_DENIED/);
+    await expectText(answer, /confirmation denied, execution blocked CONFIRMATION_DENIED/);
     expect(await nonce()).toBe(before);
     expect(await execution(held.body.execution.id)).toMatchObject({
       status: 'blocked',
@@ -163,8 +163,7 @@ describe('the operator console, signed in with the operator key', () => {
       transactions: [],
     });
     const shown = page.locator(`[data-note-for="${confirmation.id}"]`);
-    await shown.waitFor();
-    expect(await shown.textContent()).toBe(note);
+    await expectText(shown, note, { exact: true });
     expect(
       await page.evaluate(
         `({ pwned: window.__pwned, elements: document.querySelectorAll('#app img, #app script').length })`,
@@ -173,6 +172,7 @@ describe('the operator console, signed in with the operator key', () => {
   });
 
   it('engages the kill switch from the page → a new bot swap is refused at once, nothing held; one held before is refused when approved', async () => {
+    onTestFinished(releaseKillSwitch);
     const before = await nonce();
     // Held before the kill (CONFIRM_MODE=all): its card is on the page.
     const held = await botSwap(server, devnet, '0.01');
@@ -182,7 +182,7 @@ describe('the operator console, signed in with the operator key', () => {
 
     await page.getByRole('button', { name: 'Engage kill switch' }).click();
     await page.locator('[data-kill-switch="engaged"]').waitFor();
-    expect(await page.locator('[data-answer="ok"]', { hasText: 'kill switch engaged' }).count()).toBe(1);
+    await expectCount(page.locator('[data-answer="ok"]', { hasText: 'kill switch engaged' }), 1);
     expect((await status()).killSwitch).toBe(true);
 
     // After the kill the gateway refuses before any hold: nothing new enters the queue.
@@ -197,16 +197,21 @@ describe('the operator console, signed in with the operator key', () => {
     await card.getByRole('button', { name: 'Confirm approval' }).click();
     const refused = page.locator('[data-answer="refused"]', { hasText: held.body.confirmation!.id });
     await refused.waitFor({ timeout: 20_000 });
-    expect(await refused.getAttribute('data-code')).toBe('KILL_SWITCH_ENGAGED');
-    expect(await refused.textContent()).toContain('refused — 403 KILL_SWITCH_ENGAGED');
+    await expectAttribute(refused, 'data-code', 'KILL_SWITCH_ENGAGED');
+    await expectText(refused, 'refused — 403 KILL_SWITCH_ENGAGED');
     expect(await nonce()).toBe(before);
     expect((await execution(held.body.execution.id)).code).toBe('KILL_SWITCH_ENGAGED');
   });
 
   it('release asks for confirmation first; "keep it engaged" keeps it; "yes" releases', async () => {
+    onTestFinished(releaseKillSwitch);
+    // Engaged here by a bot (anyone may stop), so this test does not depend on the one before.
+    if (!(await status()).killSwitch)
+      expect((await server.call('/governor/kill', { method: 'POST' })).status).toBe(200);
+    await page.locator('[data-kill-switch="engaged"]').waitFor();
     await page.getByRole('button', { name: 'Release kill switch…' }).click();
     // The question has the focus on its safe answer; nothing was sent yet.
-    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Keep it engaged');
+    await expectFocused(page, 'Keep it engaged');
     expect((await status()).killSwitch).toBe(true);
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Release kill switch…' }).waitFor();
@@ -216,7 +221,7 @@ describe('the operator console, signed in with the operator key', () => {
     await page.getByRole('button', { name: 'Yes, release' }).click();
     await page.locator('[data-kill-switch="released"]').waitFor();
     expect((await status()).killSwitch).toBe(false);
-    expect(await page.locator('[data-answer="ok"]', { hasText: 'kill switch released' }).count()).toBe(1);
+    await expectCount(page.locator('[data-answer="ok"]', { hasText: 'kill switch released' }), 1);
   });
 
   it('changes the caps; a refusal is shown with its code; "configured value" puts one back', async () => {
@@ -235,9 +240,8 @@ describe('the operator console, signed in with the operator key', () => {
     await page.locator('#cap-dailyLimit').fill('lots');
     await page.getByRole('button', { name: 'Change caps' }).click();
     const refused = page.locator('.limits [data-answer="refused"]');
-    await refused.waitFor();
-    expect(await refused.getAttribute('data-code')).toBe(expected);
-    expect(await refused.textContent()).toContain(`${direct.status} ${expected}`);
+    await expectAttribute(refused, 'data-code', expected);
+    await expectText(refused, `${direct.status} ${expected}`);
 
     await page.locator('#cap-dailyLimit').fill('');
     await page.locator('.limits .check input').first().check();

@@ -1,11 +1,13 @@
 import { type StartDevnetReturnType, startDevnet, waitMined } from '@org/devnet';
 import { JsonRpcProvider, parseEther, Wallet } from 'ethers';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ConfirmationDto } from '../src/dto/confirmation.js';
 import { CONSOLE_CSP } from '../src/http/serveConsole.js';
 import { botSwap, launchChromium, signIn, startConsoleServer } from './helpers/consoleBrowser.js';
+import { expectAttribute, expectCount, expectText } from './helpers/expectPage.js';
 import { TEST_API_KEY, TEST_OPERATOR_KEY, type TestServer } from './helpers/startTestServer.js';
+import { until } from './helpers/until.js';
 
 // The console page itself in Debian's Chromium: its headers and CSP (no inline code, no eval, never framed),
 // server text shown as text (a note, a watcher label), the trading key's read-only view (and the server refusing
@@ -67,6 +69,9 @@ describe('the console page', () => {
     expect(headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(headers['content-encoding']).toBe('gzip');
     await page.getByLabel('Key').waitFor();
+    // The app replaces the boot placeholder when it mounts: it is not left under the rendered page.
+    await expectCount(page.locator('#app .boot'), 0);
+    expect(await page.locator('body').textContent()).not.toContain('Loading the operator console');
     await page.context().close();
   });
 
@@ -98,7 +103,9 @@ describe('the console page', () => {
     await framing.setContent(`<iframe src="${server.url}/console/"></iframe>`);
     const frame = framing.frames().find((f) => f !== framing.mainFrame());
     expect(await frame?.locator('#app').count()).toBe(0);
-    expect(refusals.join('\n')).toMatch(/frame-ancestors 'none'|X-Frame-Options/);
+    await until('the browser to report the framing refusal', async () =>
+      /frame-ancestors 'none'|X-Frame-Options/.test(refusals.join('\n')) ? true : undefined,
+    );
     await framing.close();
     await page.close();
   });
@@ -110,22 +117,24 @@ describe('the console page', () => {
     const page = await openPage();
     await signIn(page, server.url, TEST_API_KEY);
     await page.locator('[data-role="trading"]').waitFor();
-    expect(await page.locator('.who').textContent()).toBe('Signed in with the trading key: read-only view');
+    await expectText(page.locator('.who'), 'Signed in with the trading key: read-only view', { exact: true });
     await page.locator('[data-connection="open"]').waitFor();
 
     const before = await nonce();
     const held = await botSwap(server, devnet, '0.01');
     const id = held.body.confirmation!.id;
     const card = page.locator(`[data-confirmation-id="${id}"]`);
-    await card.waitFor();
+    await expectText(card, 'Read-only: only the operator key can approve or deny.');
     expect(await card.getByRole('button').count()).toBe(0);
-    expect(await card.textContent()).toContain('Read-only: only the operator key can approve or deny.');
     expect(await page.locator('#cap-maxPerTx').count()).toBe(0);
     // The trading key reads the execution list itself (the held execution is in it).
     await page.locator(`#panel-executions details[data-execution-id="${held.body.execution.id}"]`).waitFor();
     expect(await page.locator('#panel-executions [data-refused]').count()).toBe(0);
 
     // Anyone may stop; only the operator restarts.
+    onTestFinished(async () => {
+      await server.operator('/governor/unkill', { method: 'POST' });
+    });
     await page.getByRole('button', { name: 'Engage kill switch' }).click();
     await page.locator('[data-kill-switch="engaged"]').waitFor();
     await page.getByText('Only the operator key can release it.').waitFor();
@@ -185,13 +194,10 @@ describe('the console page', () => {
     expect((await server.call('/watcher/check', { method: 'POST' })).status).toBe(200);
 
     const label = trading.locator(`#panel-alerts [data-label-for="${watched}"]`);
-    await label.first().waitFor();
-    expect(await label.first().textContent()).toBe(INJECTED);
-    expect(await trading.locator('#panel-alerts').textContent()).toContain('balance-change');
+    await expectText(label, INJECTED, { exact: true });
+    await expectText(trading.locator('#panel-alerts'), 'balance-change');
     // The operator key may not read /watcher/alerts: it is told so, and sees the alert that arrived live.
-    expect(await operator.locator('#panel-alerts [data-refused]').getAttribute('data-refused')).toBe(
-      'UNAUTHORIZED',
-    );
+    await expectAttribute(operator.locator('#panel-alerts [data-refused]'), 'data-refused', 'UNAUTHORIZED');
     await operator.locator(`#panel-alerts [data-alert-id]`, { hasText: watched }).waitFor();
     for (const page of [trading, operator])
       expect(await injected(page)).toEqual({ pwned: undefined, elements: 0 });

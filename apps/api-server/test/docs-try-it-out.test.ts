@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { expectText } from './helpers/expectPage.js';
 import { launchChromium } from './helpers/launchChromium.js';
 import {
   startTestServer,
@@ -80,12 +81,13 @@ async function tryItOut(
   await operation.locator('button.execute').click();
   await live.waitFor({ timeout: 20_000 });
   // The status cell reads e.g. `201` (plus `Undocumented` for a status the document does not list), or the error.
-  const cell = ((await live.textContent()) ?? '').trim();
+  const cell = (await expectText(live, /\S/)).trim();
   const code = /^\d{3}/.exec(cell)?.[0];
   const description = operation.locator('.live-responses-table tbody .response-col_description').first();
   const status = code ?? `${cell}: ${((await description.textContent()) ?? '').trim()}`;
   // No body when the call did not reach a server ("Failed to fetch").
   const pre = operation.locator('.live-responses-table tbody .response-col_description pre').first();
+  if (code !== undefined) await pre.waitFor();
   const responseBody = (await pre.count()) > 0 ? ((await pre.textContent()) ?? '') : '';
   const requestUrl = ((await operation.locator('.request-url pre').textContent()) ?? '').trim();
   const curl = ((await operation.locator('.curl-command').textContent()) ?? '').trim();
@@ -152,6 +154,9 @@ describe('Swagger UI "Try it out" against the server that served it', () => {
       };
     expect((await read()).limits.maxPerTx.eth).toBe('0.25');
 
+    onTestFinished(async () => {
+      await server.operator('/governor/unkill', { method: 'POST' });
+    });
     expect((await server.call('/governor/kill', { method: 'POST' })).status).toBe(200);
     expect((await read()).killSwitch).toBe(true);
     const unkill = await tryItOut(page, 'post', '/governor/unkill');

@@ -3,4 +3,8 @@ import './styles.css';
 import { App } from './ui/App';
 
 const root = document.getElementById('app');
-if (root) render(<App />, root);
+if (root) {
+  // The boot placeholder is plain HTML, not Preact's: render() would keep it beside the app, so it goes first.
+  root.replaceChildren();
+  render(<App />, root);
+}

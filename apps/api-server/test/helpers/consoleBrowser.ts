@@ -1,31 +1,10 @@
-import { existsSync } from 'node:fs';
 import { devnetTokenList } from '@org/chain-evm';
 import type { StartDevnetReturnType } from '@org/devnet';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { SwapExecutionDto } from '../../src/dto/swap.js';
 import { startTestServer, type TestServer } from './startTestServer.js';
 
-// Debian's Chromium, installed by .ci/run when missing. No browser download.
-const CHROMIUM = '/usr/bin/chromium';
-
-/** Debian's Chromium, headless, with nothing of its own talking to the network. */
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`${CHROMIUM} is missing: run .ci/run (it installs Debian's chromium)`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+export { launchChromium } from './launchChromium.js';
 
 /** The real server on the devnet, its wallet one of the devnet's accounts, every fund-moving action held. */
 export function startConsoleServer(
