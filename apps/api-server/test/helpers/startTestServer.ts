@@ -7,6 +7,7 @@ import type { ConfirmFn } from '@org/governor';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/http/createLogger.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
+import { recordForSecretScan, secretsOf } from './secretScan.js';
 
 export const TEST_API_KEY = 'test-key-0123456789abcdef0123456789abcdef';
 /** The operator key every test server is configured with (unless a test sets `WEB3_OPERATOR_KEY` itself). */
@@ -31,7 +32,7 @@ export async function startTestServer(
     clock?: () => number;
   } = {},
 ): Promise<TestServer> {
-  const config: Config = loadConfig({
+  const environment: Record<string, string> = {
     WEB3_API_KEY: TEST_API_KEY,
     WEB3_OPERATOR_KEY: TEST_OPERATOR_KEY,
     API_PORT: '0',
@@ -42,7 +43,8 @@ export async function startTestServer(
     // Nor LI.FI.
     LIFI_BASE_URL: 'http://127.0.0.1:9',
     ...env,
-  });
+  };
+  const config: Config = loadConfig(environment);
   const sink = new PassThrough();
   let captured = '';
   sink.on('data', (chunk: Buffer) => {
@@ -55,19 +57,35 @@ export async function startTestServer(
     ...(options.swapTokens ? { swapTokens: options.swapTokens } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
+  // Every answer a helper reads is kept for the end-of-suite secret scan, except the one documented exception: the
+  // private key that POST /wallet/create returns once.
+  const bodies: string[] = [];
+  const keep = async (path: string, response: Response): Promise<Response> => {
+    const stream = response.headers.get('content-type')?.includes('text/event-stream') ?? false;
+    if (!path.startsWith('/wallet/create') && !stream) bodies.push(await response.clone().text());
+    return response;
+  };
+  let recorded = false;
   return {
     ...server,
+    close: async () => {
+      await server.close();
+      if (!recorded) {
+        recorded = true;
+        recordForSecretScan({ secrets: secretsOf(environment), logs: captured, bodies });
+      }
+    },
     logs: () => captured,
-    call: (path, init = {}) => {
+    call: async (path, init = {}) => {
       const { key = TEST_API_KEY, headers, ...rest } = init;
       const merged = new Headers(headers);
       if (key !== null) merged.set('X-API-Key', key);
-      return fetch(`${server.url}${path}`, { ...rest, headers: merged });
+      return keep(path, await fetch(`${server.url}${path}`, { ...rest, headers: merged }));
     },
-    operator: (path, init = {}) => {
+    operator: async (path, init = {}) => {
       const headers = new Headers(init.headers);
       headers.set('X-Operator-Key', TEST_OPERATOR_KEY);
-      return fetch(`${server.url}${path}`, { method: 'POST', ...init, headers });
+      return keep(path, await fetch(`${server.url}${path}`, { method: 'POST', ...init, headers }));
     },
   };
 }
