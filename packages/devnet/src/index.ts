@@ -19,6 +19,11 @@ export {
   wethAbi,
 } from './abis.js';
 export { type AttackerPoolVariant, createAttackerPool, listOnUsdcOnly } from './attackerPools.js';
+export {
+  type CreateTestDatabaseParameters,
+  type CreateTestDatabaseReturnType,
+  createTestDatabase,
+} from './createTestDatabase.js';
 export { multicall3CreationBytecode } from './artifacts/multicall3Bytecode.js';
 export {
   type CompileContractsParameters,

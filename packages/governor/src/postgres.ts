@@ -1,0 +1,2 @@
+export type { PostgresClientLike, PostgresPoolLike } from './postgres/PostgresPoolLike.js';
+export { PostgresSpendLedger, type PostgresSpendLedgerParameters } from './postgres/PostgresSpendLedger.js';
