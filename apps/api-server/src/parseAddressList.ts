@@ -1,5 +1,5 @@
 import { parseAddress } from '@org/chain-evm';
-import { ConfigError } from './config.js';
+import { ConfigError } from './config/ConfigError.js';
 
 /**
  * A configuration variable's comma-separated 0x addresses, each checked (EIP-55) and checksummed, duplicates

@@ -1,88 +1,33 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
-import { resolve as resolvePath } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import {
-  createBridgeAction,
-  createLifiClient,
-  defaultActionModules,
-  getSwapTokenList,
-  createDepositAction,
-  createGatewaySteps,
-  createMemoryNonceManager,
-  ExecutionGateway,
-  loadKeystore,
-  type SwapTokenInput,
-  walletFromPrivateKey,
-} from '@org/chain-evm';
-import {
-  SqliteApprovalScanStore,
-  SqliteConfirmationStore,
-  SqliteExecutionStore,
-  SqliteIdempotencyStore,
-  SqliteSharePriceStore,
-  SqliteWatchStore,
-} from '@org/chain-evm/sqlite';
-import { type DcaEvent, DcaScheduler, DcaService } from '@org/dca';
-import { SqliteDcaStore } from '@org/dca/sqlite';
+import type { SwapTokenInput } from '@org/chain-evm';
 import type { ConfirmFn } from '@org/governor';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
-import { type Config, ConfigError } from './config.js';
+import type { Capability } from './capabilities/Capability.js';
+import { need } from './capabilities/need.js';
+import { startCapabilities } from './capabilities/startCapabilities.js';
+import { capabilityTable } from './capabilities/table.js';
+import type { Config } from './config.js';
 import { createHttpServer } from './http/createHttpServer.js';
 import { createLogger } from './http/createLogger.js';
-import { loadSpec } from './loadSpec.js';
-import { openDatabase } from './openDatabase.js';
-import { ChainProviders } from './services/ChainProviders.js';
-import { EventHub } from './events/EventHub.js';
-import { ConfirmationsService } from './services/ConfirmationsService.js';
-import { DcaOrdersService } from './services/dca/DcaOrdersService.js';
-import { DcaRuntime } from './services/dca/DcaRuntime.js';
-import { dcaEventData } from './services/dca/dcaEventData.js';
-import { GatewayDcaExecutor } from './services/dca/GatewayDcaExecutor.js';
-import { indexExecutionKeys } from './services/dca/indexExecutionKeys.js';
-import { releaseOwnLeases } from './services/dca/releaseOwnLeases.js';
-import { SqliteExecutionKeyIndex } from './services/dca/SqliteExecutionKeyIndex.js';
-import { ExecutionsService } from './services/ExecutionsService.js';
-import { GovernorService } from './services/GovernorService.js';
-import { HealthService } from './services/HealthService.js';
-import { SecurityService } from './services/SecurityService.js';
-import { KeyedMutex } from './services/swap/KeyedMutex.js';
-import { SwapPlanner } from './services/swap/SwapPlanner.js';
-import { describeSwapResult, SwapService } from './services/SwapService.js';
 import type { Services } from './services/Services.js';
-import { WalletService } from './services/WalletService.js';
-import { WatcherService } from './services/WatcherService.js';
-import { ApprovalService } from './services/ApprovalService.js';
-import { GasService } from './services/GasService.js';
-import { PortfolioService } from './services/PortfolioService.js';
-import { YieldPortfolioService } from './services/YieldPortfolioService.js';
-import { YieldService } from './services/YieldService.js';
-import { YieldCompoundService } from './services/YieldCompoundService.js';
-import { describeDepositResult } from './yield/describeDepositResult.js';
-import { learnVaultAssets } from './yield/learnVaultAssets.js';
-import { VaultAssetBook } from './yield/VaultAssetBook.js';
-import { YieldVaultSampler } from './services/YieldVaultSampler.js';
-import { BridgeFollower } from './bridge/BridgeFollower.js';
-import { BridgeQuoteBook } from './bridge/BridgeQuoteBook.js';
-import { bridgeAllowlists } from './bridge/bridgeAllowlists.js';
-import { BridgeService } from './services/BridgeService.js';
-import { TokenVerdicts } from './yield/TokenVerdicts.js';
-import { packageVersion } from './version.js';
+import { createStoreFactory } from './stores/createStoreFactory.js';
 
 /** A running server. */
 export interface RunningServer {
   url: string;
   app: Express;
   services: Services;
-  /** Stops accepting connections, closes idle ones and releases providers. Idempotent. */
+  /** The names of the background jobs it runs (every one is stopped by `close`). */
+  jobs: readonly string[];
+  /** Stops the jobs (last row's first), closes connections, then releases providers and stores. Idempotent. */
   close(): Promise<void>;
 }
 
 /**
- * The composition root: builds the services from a validated {@link Config}, creates the app and listens.
+ * The composition root: loads nothing itself but the store factory, then starts the rows of the capability table
+ * in order (`capabilities/table.ts`), listens, and starts their jobs; `close` stops them in reverse.
  *
  * @example
  * ```ts
@@ -96,6 +41,7 @@ export async function startServer({
   confirmFn,
   swapTokens,
   clock,
+  table = capabilityTable,
 }: {
   config: Config;
   /**
@@ -108,322 +54,30 @@ export async function startServer({
   swapTokens?: ReadonlyMap<number, readonly SwapTokenInput[]>;
   /** Operator approval for fund-moving actions; when given, the governor requires it and calls it. */
   confirmFn?: ConfirmFn;
+  /** The capabilities to start (default: all of them). */
+  table?: readonly Capability[];
 }): Promise<RunningServer> {
   const log = logger ?? createLogger({ level: config.logLevel });
-  const wallet = await resolveWallet(config);
-  const address = wallet?.address;
-  const database = openDatabase({ dataDir: config.dataDir });
-  const providers = new ChainProviders({
-    rpcUrls: config.rpcUrls,
-    timeoutMs: config.rpcTimeoutMs,
-    registry: config.chains,
-    defaultChainId: config.defaultChainId,
-  });
-  // A DCA fill's key (`dca:<order>:<slot>`) is entered before its execution record: one key, one execution, and a
-  // fill finds its swap by its key after a crash.
-  const executionKeys = new SqliteExecutionKeyIndex({ database });
-  const executionStore = indexExecutionKeys({
-    store: new SqliteExecutionStore({ database }),
-    index: executionKeys,
-    indexed: (key) => /^dca:[^:]+:[0-9]+$/.test(key),
-  });
-  const confirmationStore = new SqliteConfirmationStore({ database });
-  const sharePrices = new SqliteSharePriceStore({ database });
-  const version = packageVersion();
-  const security = new SecurityService({ config, providers });
-  const hub = new EventHub({ retain: 1_000 });
-  const governorService = new GovernorService({
-    config,
-    database,
-    logger: log,
+  const stores = createStoreFactory({ backend: config.storeBackend, dataDir: config.dataDir });
+  if (stores.kind === 'memory') {
+    log.warn(
+      { stores: 'memory' },
+      'STORE_BACKEND=memory: spend, the kill switch and every record are lost when the server stops.',
+    );
+  }
+  const options = {
     ...(confirmFn ? { confirmFn } : {}),
-    onLimits: (limits) => hub.publish('governor.limits', limits),
-  });
-  // The live stream: the governor's kill-switch changes and refusals (the gateway's events below).
-  let killSwitch: boolean | undefined;
-  governorService.governor.subscribe((event) => {
-    if (event.type === 'kill-switch') {
-      killSwitch = event.engaged;
-      hub.publish('governor.kill-switch', { engaged: event.engaged, by: 'api' });
-    } else if (event.type === 'decision' && !event.decision.allowed) {
-      const { action, code, reason, value } = event.decision;
-      hub.publish('governor.blocked', { action, code, reason, value });
-    }
-  });
-  // Caps an operator set earlier (HTTP or CLI) apply before the first request.
-  await governorService.syncLimits();
-  const audit = log.child({ component: 'gateway' });
-  // Deposits (`POST /yield/compound`) may go only into YIELD_VAULTS_<CHAIN>, for their asset as read on chain.
-  const vaultAssets = new VaultAssetBook();
-  const depositAction = createDepositAction({ vaults: config.yield.vaults, assetOf: vaultAssets.assetOf });
-  const describeSwap = describeSwapResult(config.chains);
-  // The one signer. The key goes into the gateway and nowhere else.
-  const gateway = wallet
-    ? new ExecutionGateway({
-        privateKey: wallet.privateKey,
-        chains: config.chains,
-        provider: async (chainId) => (await providers.get(String(chainId))).provider,
-        governor: governorService.governor,
-        tokenSafety: { getReport: ({ chain, address: token }) => security.evmReport(chain, token) },
-        store: executionStore,
-        confirmations: confirmationStore,
-        describeResult: (p) => (p.record.action === 'deposit' ? describeDepositResult(p) : describeSwap(p)),
-        // The built-in actions, `deposit` into the configured vaults, and `bridge`, whose allowlist is LI.FI's pinned
-        // contracts plus the operator's.
-        actions: [
-          ...defaultActionModules,
-          depositAction,
-          createBridgeAction({ allowlist: bridgeAllowlists(config.chains, config.bridge) }),
-        ],
-        nonces: createMemoryNonceManager({
-          provider: async (chainId) => (await providers.get(String(chainId))).provider,
-          timeoutMs: config.rpcTimeoutMs,
-        }),
-        steps: createGatewaySteps({
-          minLiquidityWei: config.gateway.minLiquidityWei,
-          maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
-          timeoutMs: config.rpcTimeoutMs,
-        }),
-        settings: {
-          receiptTimeoutMs: config.gateway.receiptTimeoutMs,
-          replaceAfterMs: config.gateway.replaceAfterMs,
-          feeCeilingWei: config.gateway.feeCeilingWei,
-          maxPendingPerSender: config.gateway.maxPendingPerSender,
-          senderWindowWaitMs: config.gateway.senderWindowWaitMs,
-          rpcTimeoutMs: config.rpcTimeoutMs,
-          confirmMode: config.confirm.mode,
-          confirmTtlMs: config.confirm.ttlMs,
-        },
-        onEvent: (event) => {
-          audit.info({ event: JSON.parse(JSON.stringify(event, bigintAsString)) }, `gateway ${event.type}`);
-          hub.publish(
-            event.type === 'confirmation' ? 'confirmation.decided' : `execution.${event.type}`,
-            event,
-          );
-        },
-      })
-    : undefined;
-  const planner = new SwapPlanner({
-    providers,
-    security,
-    extraTokens: swapTokens ?? new Map(),
-    minLiquidityWei: config.gateway.minLiquidityWei,
-    maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
-  });
-  const idempotency = new SqliteIdempotencyStore({ database });
-  // An ERC-20 swap's allowance read, exact approval and swap run one at a time per token and router (/swap and DCA).
-  const swapLock = new KeyedMutex();
-  // A swap that may wait for an operator keeps its deadline beyond the wait.
-  const holdSeconds = config.confirm.mode.kind === 'off' ? 0 : Math.ceil(config.confirm.ttlMs / 1000);
-  const lifi = createLifiClient({
-    baseUrl: config.bridge.lifi.baseUrl,
-    apiKey: config.bridge.lifi.apiKey,
-    timeoutMs: config.bridge.lifi.timeoutMs,
-  });
-  // The bridge service resets approvals for the follower; the follower settles transfers for the service.
-  let bridgeService: BridgeService | undefined;
-  const bridgeFollower = new BridgeFollower({
-    store: executionStore,
-    client: lifi,
-    publish: (type, data) => hub.publish(type, data),
-    resetApproval: async (record, start) =>
-      bridgeService
-        ? bridgeService.resetApproval(record, start)
-        : { executionId: null, status: 'not-needed' },
-    onError: (error, executionId) =>
-      log.warn({ err: error, executionId }, 'bridge status read failed; will retry'),
-    settings: {
-      pollMs: config.bridge.statusPollMs,
-      maxPollMs: config.bridge.statusMaxPollMs,
-      stuckFactor: config.bridge.stuckFactor,
-      stuckMinMs: config.bridge.stuckMinMs,
+    ...(swapTokens ? { swapTokens } : {}),
+    ...(clock ? { clock } : {}),
+  };
+  const capabilities = await startCapabilities({ table, config, log, stores, options }).catch(
+    async (error: unknown) => {
+      await stores.close();
+      throw error;
     },
-  });
-  bridgeService = new BridgeService({
-    config: config.bridge,
-    providers,
-    security,
-    client: lifi,
-    book: new BridgeQuoteBook({ keepMs: Math.max(600_000, config.bridge.quoteTtlMs * 10) }),
-    follower: bridgeFollower,
-    store: executionStore,
-    gateway,
-    idempotency: new SqliteIdempotencyStore({ database }),
-    registry: config.chains,
-    tokens: (chain) => getSwapTokenList({ chain, extraTokens: swapTokens?.get(chain.id) ?? [] }),
-    maxSlippageBps: config.maxSlippageBps,
-    minLiquidityWei: config.gateway.minLiquidityWei,
-  });
-  const reconcile = async () => {
-    await gateway?.reconcile();
-  };
-  // Recurring buys: orders and fills in the app's database; each fill a dca-fill swap through the gateway.
-  const dcaClock = clock ?? Date.now;
-  const dcaStore = new SqliteDcaStore({ database });
-  const dcaLog = log.child({ component: 'dca' });
-  const publishDca = (event: DcaEvent) => {
-    hub.publish(event.type, dcaEventData(event));
-  };
-  const onDcaError = (error: unknown) => dcaLog.warn({ err: error }, 'DCA scheduler error; will retry');
-  const dcaExecutor = gateway
-    ? new GatewayDcaExecutor({
-        planner,
-        gateway,
-        executions: executionStore,
-        keys: executionKeys,
-        swapLock,
-        feeCeilingWei: config.gateway.feeCeilingWei,
-        now: dcaClock,
-        holdSeconds,
-      })
-    : undefined;
-  // One lease owner per server installation (host and data directory), the same across restarts: a restart frees
-  // what its killed predecessor held instead of waiting for the leases to expire.
-  const dcaOwner = `api-server:${createHash('sha256')
-    .update(`${hostname()}\n${resolvePath(config.dataDir)}`)
-    .digest('hex')
-    .slice(0, 24)}`;
-  const dcaRuntime = new DcaRuntime({
-    scheduler: dcaExecutor
-      ? new DcaScheduler({
-          store: dcaStore,
-          owner: dcaOwner,
-          executor: dcaExecutor,
-          events: publishDca,
-          concurrency: config.dca.concurrency,
-          maxConsecutiveFailures: config.dca.maxConsecutiveFailures,
-          maxFeeShareBps: config.dca.maxFeeShareBps,
-          // A re-quoted fill outside the band waits for its next slot, like a band skip.
-          blockEffects: { DCA_PRICE_OUT_OF_BAND: 'wait' },
-          onError: onDcaError,
-        })
-      : undefined,
-    tickMs: config.dca.tickMs,
-    now: dcaClock,
-    onError: onDcaError,
-  });
-  const services: Services = {
-    version,
-    health: new HealthService({ version, database, providers }),
-    executions: new ExecutionsService({
-      store: executionStore,
-      registry: config.chains,
-      reconcile,
-      ...(gateway ? { cancel: (p: { id: string; by: string }) => gateway.cancel(p) } : {}),
-    }),
-    wallet: new WalletService({ providers, address, enableCreate: config.enableWalletCreate }),
-    security,
-    swap: new SwapService({
-      providers,
-      planner,
-      swapLock,
-      maxSlippageBps: config.maxSlippageBps,
-      gateway,
-      idempotency,
-      registry: config.chains,
-      holdSeconds,
-    }),
-    governor: governorService,
-    confirmations: new ConfirmationsService({ gateway, store: confirmationStore, registry: config.chains }),
-    events: { hub, heartbeatMs: config.eventsHeartbeatMs },
-    watcher: new WatcherService({
-      store: new SqliteWatchStore({ database }),
-      providers,
-      registry: config.chains,
-      // The chain's token list (the swap list, the devnet's tokens in the demo) is what the watcher reads.
-      tokens: (chain) => getSwapTokenList({ chain, extraTokens: swapTokens?.get(chain.id) ?? [] }),
-      settings: {
-        intervalMs: config.watcher.intervalMs,
-        defaultMinChangeWei: config.watcher.minChangeWei,
-        defaultLargeOutgoingWei: config.watcher.largeOutgoingWei,
-        maxWallets: config.watcher.maxWallets,
-        minLiquidityWei: config.gateway.minLiquidityWei,
-        maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
-      },
-      onAlert: (alert) => hub.publish('watcher.alert', { ...alert }),
-      onDeferred: (deferral) => hub.publish('watcher.deferred', { ...deferral }),
-    }),
-    approvals: new ApprovalService({
-      providers,
-      gateway,
-      store: new SqliteApprovalScanStore({ database }),
-      idempotency: new SqliteIdempotencyStore({ database }),
-      registry: config.chains,
-      settings: config.approvals,
-      minLiquidityWei: config.gateway.minLiquidityWei,
-      maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
-      killSwitch: async () => (await governorService.governor.status()).killSwitch,
-    }),
-    gas: new GasService({ providers, wallet: address, feeCeilingWei: config.gateway.feeCeilingWei }),
-    portfolio: new PortfolioService({
-      providers,
-      wallet: address,
-      extraTokens: swapTokens ?? new Map(),
-      config: config.portfolio,
-      minLiquidityWei: config.gateway.minLiquidityWei,
-      maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
-    }),
-    yield: new YieldService({
-      config: config.yield,
-      portfolio: config.portfolio,
-      registry: config.chains,
-      providers,
-      wallet: address,
-      extraTokens: swapTokens ?? new Map(),
-      minLiquidityWei: config.gateway.minLiquidityWei,
-      store: sharePrices,
-      verdicts: new TokenVerdicts({
-        report: (chainId, token) => security.evmReport(chainId, token),
-        ttlMs: Math.max(60_000, config.providers.cacheTtlMs),
-      }),
-    }),
-    yieldPortfolio: new YieldPortfolioService({
-      providers,
-      wallet: address,
-      extraTokens: swapTokens ?? new Map(),
-      portfolio: config.portfolio,
-      yieldConfig: config.yield,
-      minLiquidityWei: config.gateway.minLiquidityWei,
-      executions: executionStore,
-    }),
-    yieldCompound: new YieldCompoundService({
-      providers,
-      gateway,
-      governor: governorService.governor,
-      idempotency: new SqliteIdempotencyStore({ database }),
-      store: sharePrices,
-      assets: vaultAssets,
-      config: config.yield,
-      registry: config.chains,
-      feeCeilingWei: config.gateway.feeCeilingWei,
-    }),
-    yieldSampler: new YieldVaultSampler({
-      providers,
-      vaults: config.yield.vaults,
-      store: sharePrices,
-      intervalMs: config.yield.sampleIntervalMs,
-    }),
-    dca: new DcaOrdersService({
-      dca: new DcaService({
-        store: dcaStore,
-        maxSlippageBps: config.maxSlippageBps,
-        ...(dcaExecutor ? { executor: dcaExecutor } : {}),
-        maxFeeShareBps: config.dca.maxFeeShareBps,
-        events: publishDca,
-        now: dcaClock,
-        onError: onDcaError,
-      }),
-      planner,
-      security,
-      registry: config.chains,
-      idempotency,
-      runtime: dcaRuntime,
-      maxSlippageBps: config.maxSlippageBps,
-      canExecute: gateway !== undefined,
-    }),
-    bridge: bridgeService,
-  };
-  const app = createApp({ config, services, logger: log, spec: loadSpec() });
+  );
+  const { services, shared } = capabilities;
+  const app = createApp({ config, services, logger: log, spec: need(shared, 'spec') });
   const server = createHttpServer({ app, logger: log }).listen(config.port, config.host);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -432,8 +86,8 @@ export async function startServer({
     });
   } catch (error) {
     // e.g. EADDRINUSE: release what was opened so a caller that retries does not leak handles.
-    providers.destroy();
-    database.close();
+    await capabilities.release();
+    await stores.close();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
@@ -444,102 +98,30 @@ export async function startServer({
       'API_HOST is not a loopback address: the API (which can move funds) is reachable from the network. Put it behind TLS and a firewall.',
     );
   }
-  if ((await services.governor.status()).killSwitch) {
-    log.warn(
-      { component: 'governor' },
-      'The kill switch is ENGAGED (persisted from an earlier run): every fund-moving action is blocked until an operator releases it.',
-    );
-  }
   log.info(
     {
       host: config.host,
       port,
-      chains: providers.configured().map((c) => c.name),
+      chains: need(shared, 'providers')
+        .configured()
+        .map((c) => c.name),
       defaultChain: config.defaultChainId ?? null,
-      wallet: address ?? null,
+      wallet: shared.address ?? null,
       walletCreate: config.enableWalletCreate,
       corsOrigins: config.corsAllowedOrigins,
     },
     'api-server listening',
   );
-  // The reconciler finishes what a crash, a time-out or a lost node left pending: at start, then on a timer (and
-  // whenever a client reads an unsettled execution).
-  const reconcileQuietly = () => {
-    reconcile().catch((error: unknown) => log.warn({ err: error }, 'reconciler failed; will retry'));
-  };
-  reconcileQuietly();
-  services.watcher.start((error) => log.warn({ err: error }, 'watcher cycle failed; will retry'));
-  // Share prices of YIELD_VAULTS_<CHAIN>: a chain that cannot be sampled is logged and published, never silent.
-  services.yieldSampler.start((failure) => {
-    log.warn(
-      { chainId: failure.chainId, error: failure.error },
-      'yield share-price sampling failed; will retry',
-    );
-    hub.publish('yield.sampling-failed', { ...failure });
-  });
-  // The deposit module's vault assets, read once at start (a compound request reads them again if this failed).
-  void learnVaultAssets({
-    providers,
-    vaults: config.yield.vaults,
-    book: vaultAssets,
-    onFailure: (failure) =>
-      log.warn(failure, 'reading a vault asset failed; its deposits wait for a compound'),
-  });
-  // The scheduler starts after this server's own stale leases are freed (a previous run killed mid-fill) and the
-  // reconciler's first pass (a fill it left open settles at the first tick).
-  dcaRuntime.start(async () => {
-    await releaseOwnLeases({ store: dcaStore, owner: dcaOwner });
-    await reconcile();
-  });
-  // Transfers a restart interrupted are followed again (their records carry what the follow needs).
-  bridgeFollower
-    .resume()
-    .catch((error: unknown) => log.warn({ err: error }, 'resuming bridge transfers failed'));
-  const reconcileTimer = setInterval(reconcileQuietly, 30_000);
-  reconcileTimer.unref();
-  // Held actions: expire what timed out and run what an operator approved from the CLI, every 2 s; cancels the
-  // operator asked for from the CLI are sent on the same beat.
-  // Operator-set caps (HTTP or the CLI on the same database) are picked up on the same beat.
-  const processQuietly = () => {
-    gateway
-      ?.processConfirmations()
-      .catch((error: unknown) => log.warn({ err: error }, 'confirmation processing failed; will retry'));
-    gateway
-      ?.processCancelRequests()
-      .catch((error: unknown) => log.warn({ err: error }, 'sending requested cancels failed; will retry'));
-    governorService
-      .syncLimits()
-      .catch((error: unknown) => log.warn({ err: error }, 'reading operator limits failed; will retry'));
-    // A kill switch changed by the operator CLI (another process on the same database) reaches the stream too.
-    governorService
-      .status()
-      .then((s) => {
-        if (killSwitch !== undefined && s.killSwitch !== killSwitch) {
-          hub.publish('governor.kill-switch', { engaged: s.killSwitch, by: 'elsewhere' });
-        }
-        killSwitch = s.killSwitch;
-      })
-      .catch(() => undefined);
-  };
-  processQuietly();
-  const confirmTimer = setInterval(processQuietly, 2_000);
-  confirmTimer.unref();
+  capabilities.startJobs();
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
     app,
     services,
+    jobs: capabilities.jobs.map((job) => job.name),
     close() {
-      clearInterval(reconcileTimer);
-      clearInterval(confirmTimer);
-      services.watcher.stop();
-      services.yieldSampler.stop();
-      bridgeFollower.stop();
-      // Open event streams would keep the server from closing.
-      hub.close();
-      // A tick under way finishes first (a fill is never cut off from its database).
-      closing ??= dcaRuntime
-        .stop()
+      closing ??= capabilities
+        .stopJobs()
         .then(
           () =>
             new Promise<void>((resolve) => {
@@ -547,58 +129,9 @@ export async function startServer({
               server.closeIdleConnections();
             }),
         )
-        .then(() => {
-          providers.destroy();
-          database.close();
-        });
+        .then(() => capabilities.release())
+        .then(() => stores.close());
       return closing;
     },
   };
-}
-
-/**
- * The configured wallet (address and key). A key that does not load fails startup with a {@link ConfigError} naming
- * the variable (never its value). The key is handed to the execution gateway and kept nowhere else.
- */
-async function resolveWallet(
-  config: Config,
-): Promise<{ address: `0x${string}`; privateKey: string } | undefined> {
-  const source = config.wallet;
-  if (source.kind === 'privateKey') {
-    try {
-      const w = walletFromPrivateKey({ privateKey: source.privateKey });
-      return { address: w.address as `0x${string}`, privateKey: w.privateKey };
-    } catch (error) {
-      throw new ConfigError('WALLET_PRIVATE_KEY', shortMessageOf(error));
-    }
-  }
-  if (source.kind === 'keystore') {
-    const json = await readFile(source.path, 'utf8').catch((cause: unknown) => {
-      throw new ConfigError(
-        'WALLET_KEYSTORE_PATH',
-        `cannot read the keystore file (${(cause as NodeJS.ErrnoException).code})`,
-      );
-    });
-    try {
-      const w = await loadKeystore({ json, password: source.password });
-      return { address: w.address as `0x${string}`, privateKey: w.privateKey };
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      throw new ConfigError(
-        code === 'KEYSTORE_PASSWORD' ? 'WALLET_KEYSTORE_PASSWORD' : 'WALLET_KEYSTORE_PATH',
-        shortMessageOf(error),
-      );
-    }
-  }
-  return undefined;
-}
-
-/** The library error's one-line message (never details or cause, which could describe the secret). */
-function shortMessageOf(error: unknown): string {
-  const short = (error as { shortMessage?: unknown }).shortMessage;
-  return typeof short === 'string' ? short : 'could not be loaded';
-}
-
-function bigintAsString(_key: string, value: unknown): unknown {
-  return typeof value === 'bigint' ? value.toString() : value;
 }

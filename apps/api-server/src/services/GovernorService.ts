@@ -1,4 +1,4 @@
-import { type ConfirmFn, Governor, parseEther } from '@org/governor';
+import { type ConfirmFn, Governor, parseEther, type SpendLedger } from '@org/governor';
 import { SqliteSpendLedger } from '@org/governor/sqlite';
 import type { Database } from 'better-sqlite3';
 import type { Logger } from 'pino';
@@ -29,14 +29,18 @@ export class GovernorService {
     logger,
     confirmFn,
     limits,
+    ledger,
     onLimits,
   }: {
+    /** The spend ledger (default: the SQLite ledger on `database`). */
+    ledger?: SpendLedger;
     /** Told whenever the caps in force change (for the event stream). */
     onLimits?: (limits: { maxPerTx: bigint; dailyLimit: bigint; sessionLimit: bigint; by: string }) => void;
     /** Caps set by the operator (default: the `operator_limits` table of `database`). */
     limits?: OperatorLimitsStore;
     config: Pick<Config, 'governor'> & Partial<Pick<Config, 'confirm' | 'operatorKey'>>;
-    database: Database;
+    /** Where the ledger and the operator's caps are when they are not given. */
+    database?: Database;
     logger: Logger;
     confirmFn?: ConfirmFn;
   }) {
@@ -47,7 +51,7 @@ export class GovernorService {
         sessionLimit: config.governor.sessionLimit,
         dailyWindow: config.governor.dailyWindow,
       },
-      ledger: new SqliteSpendLedger({ database }),
+      ledger: ledger ?? new SqliteSpendLedger({ database: required(database) }),
       ...(confirmFn ? { confirmFn, requireConfirm: true } : {}),
     });
     this.#confirmations = {
@@ -63,7 +67,7 @@ export class GovernorService {
       dailyLimit: config.governor.dailyLimit,
       sessionLimit: config.governor.sessionLimit,
     };
-    this.#limits = limits ?? new SqliteOperatorLimitsStore({ database });
+    this.#limits = limits ?? new SqliteOperatorLimitsStore({ database: required(database) });
     this.governor.subscribe((event) => {
       audit.info({ event: JSON.parse(JSON.stringify(event, bigintAsString)) }, `governor ${event.type}`);
     });
@@ -157,4 +161,10 @@ export class GovernorService {
 
 function bigintAsString(_key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;
+}
+
+function required(database: Database | undefined): Database {
+  if (database === undefined)
+    throw new TypeError('GovernorService needs a database, or both a ledger and limits');
+  return database;
 }

@@ -14,17 +14,26 @@ const PING_TIMEOUT_MS = 1_500;
  */
 export class HealthService {
   readonly #version: string;
-  readonly #database: Database;
+  readonly #ping: () => boolean | Promise<boolean>;
   readonly #providers: ChainProviders;
   #last: { at: number; answer: Promise<HealthDto> } | undefined;
 
   constructor({
     version,
     database,
+    ping,
     providers,
-  }: { version: string; database: Database; providers: ChainProviders }) {
+  }: {
+    version: string;
+    /** The SQLite database that must answer a read; or, for any backend, `ping`. */
+    database?: Database;
+    /** The store backend answers a read (the store factory's `ping`). */
+    ping?: () => boolean | Promise<boolean>;
+    providers: ChainProviders;
+  }) {
     this.#version = version;
-    this.#database = database;
+    this.#ping =
+      ping ?? (() => database?.open === true && database.prepare('SELECT 1 AS one').get() !== undefined);
     this.#providers = providers;
   }
 
@@ -39,8 +48,7 @@ export class HealthService {
   async #run(): Promise<HealthDto> {
     let database: 'ok' | 'down' = 'down';
     try {
-      if (this.#database.open && this.#database.prepare('SELECT 1 AS one').get() !== undefined)
-        database = 'ok';
+      if (await this.#ping()) database = 'ok';
     } catch {
       database = 'down';
     }

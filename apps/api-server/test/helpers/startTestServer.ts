@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { SwapTokenInput } from '@org/chain-evm';
 import type { ConfirmFn } from '@org/governor';
+import type { Capability } from '../../src/capabilities/Capability.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/http/createLogger.js';
 import { type RunningServer, startServer } from '../../src/startServer.js';
@@ -30,6 +31,8 @@ export async function startTestServer(
     swapTokens?: ReadonlyMap<number, readonly SwapTokenInput[]>;
     /** The DCA scheduler's clock (tests that move the chain's time). */
     clock?: () => number;
+    /** The capability table to start (default: all of them). */
+    table?: readonly Capability[];
   } = {},
 ): Promise<TestServer> {
   const environment: Record<string, string> = {
@@ -56,6 +59,7 @@ export async function startTestServer(
     ...(options.confirmFn ? { confirmFn: options.confirmFn } : {}),
     ...(options.swapTokens ? { swapTokens: options.swapTokens } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.table ? { table: options.table } : {}),
   });
   // Every answer a helper reads is kept for the end-of-suite secret scan, except the one documented exception: the
   // private key that POST /wallet/create returns once.

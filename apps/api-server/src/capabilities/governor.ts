@@ -1,0 +1,192 @@
+import {
+  createGatewaySteps,
+  createMemoryNonceManager,
+  defaultActionModules,
+  ExecutionGateway,
+} from '@org/chain-evm';
+import * as chainVars from '../config/schema/chains.js';
+import * as g from '../config/schema/gateway.js';
+import * as server from '../config/schema/server.js';
+import { ConfirmationsService } from '../services/ConfirmationsService.js';
+import { indexExecutionKeys } from '../services/dca/indexExecutionKeys.js';
+import { ExecutionsService } from '../services/ExecutionsService.js';
+import { GovernorService } from '../services/GovernorService.js';
+import { WalletService } from '../services/WalletService.js';
+import type { Capability } from './Capability.js';
+import { intervalJob } from './intervalJob.js';
+import { need } from './need.js';
+import { resolveWallet } from './resolveWallet.js';
+
+/**
+ * The spend governor, the one signer (the execution gateway, with every row's actions), held actions
+ * (confirmations), execution records and the wallet. Jobs: the reconciler (at start, then every 30 s) and the
+ * held-actions beat (every 2 s: expiries, CLI approvals and cancels, operator caps, a kill switch changed elsewhere).
+ */
+export const governor: Capability = {
+  name: 'governor',
+  reads: [
+    chainVars.WALLET_PRIVATE_KEY,
+    chainVars.WALLET_KEYSTORE_PATH,
+    chainVars.WALLET_KEYSTORE_PASSWORD,
+    server.WEB3_OPERATOR_KEY,
+    server.ENABLE_WALLET_CREATE_ENDPOINT,
+    g.CONFIRM_MODE,
+    g.CONFIRM_TTL_SECONDS,
+    g.GOVERNOR_MAX_PER_TX,
+    g.GOVERNOR_DAILY_LIMIT,
+    g.GOVERNOR_SESSION_LIMIT,
+    g.GOVERNOR_DAILY_WINDOW,
+    g.PRICING_MIN_LIQUIDITY_ETH,
+    g.PRICING_MAX_TWAP_DEVIATION_BPS,
+    g.RECEIPT_TIMEOUT_MS,
+    g.TX_REPLACE_AFTER_MS,
+    g.GAS_PRICE_CEILING_GWEI,
+    g.MAX_PENDING_PER_SENDER,
+    g.SENDER_WINDOW_WAIT_MS,
+  ],
+  controllers: ['GovernorController', 'ConfirmationsController', 'ExecutionsController', 'WalletController'],
+  gateway: () => ({ modules: defaultActionModules }),
+  async start({ config, log, stores, options, shared, gateway: contributions }) {
+    const wallet = await resolveWallet(config);
+    const providers = need(shared, 'providers');
+    const security = need(shared, 'security');
+    const hub = need(shared, 'hub');
+    // A DCA fill's key (`dca:<order>:<slot>`) is entered before its execution record: one key, one execution, and
+    // a fill finds its swap by its key after a crash.
+    const executionKeys = stores.executionKeys();
+    const executions = indexExecutionKeys({
+      store: stores.executions(),
+      index: executionKeys,
+      indexed: (key) => /^dca:[^:]+:[0-9]+$/.test(key),
+    });
+    const confirmations = stores.confirmations();
+    const governorService = new GovernorService({
+      config,
+      ledger: stores.spendLedger(),
+      limits: stores.operatorLimits(),
+      logger: log,
+      ...(options.confirmFn ? { confirmFn: options.confirmFn } : {}),
+      onLimits: (limits) => hub.publish('governor.limits', limits),
+    });
+    // The live stream: the governor's kill-switch changes and refusals (the gateway's events below).
+    let killSwitch: boolean | undefined;
+    governorService.governor.subscribe((event) => {
+      if (event.type === 'kill-switch') {
+        killSwitch = event.engaged;
+        hub.publish('governor.kill-switch', { engaged: event.engaged, by: 'api' });
+      } else if (event.type === 'decision' && !event.decision.allowed) {
+        const { action, code, reason, value } = event.decision;
+        hub.publish('governor.blocked', { action, code, reason, value });
+      }
+    });
+    // Caps an operator set earlier (HTTP or CLI) apply before the first request.
+    await governorService.syncLimits();
+    if ((await governorService.status()).killSwitch) {
+      log.warn(
+        { component: 'governor' },
+        'The kill switch is ENGAGED (persisted from an earlier run): every fund-moving action is blocked until an operator releases it.',
+      );
+    }
+    const audit = log.child({ component: 'gateway' });
+    const provider = async (chainId: number) => (await providers.get(String(chainId))).provider;
+    // The one signer. The key goes into the gateway and nowhere else.
+    const gateway = wallet
+      ? new ExecutionGateway({
+          privateKey: wallet.privateKey,
+          chains: config.chains,
+          provider,
+          governor: governorService.governor,
+          tokenSafety: { getReport: ({ chain, address: token }) => security.evmReport(chain, token) },
+          store: executions,
+          confirmations,
+          describeResult: (p) =>
+            contributions.describers.find((d) => d.actions.includes(p.record.action))?.describe(p) ?? {},
+          // Every row's actions: the built-in ones, then `deposit` (yield) and `bridge` (bridges).
+          actions: contributions.modules,
+          nonces: createMemoryNonceManager({ provider, timeoutMs: config.rpcTimeoutMs }),
+          steps: createGatewaySteps({
+            minLiquidityWei: config.gateway.minLiquidityWei,
+            maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
+            timeoutMs: config.rpcTimeoutMs,
+          }),
+          settings: {
+            receiptTimeoutMs: config.gateway.receiptTimeoutMs,
+            replaceAfterMs: config.gateway.replaceAfterMs,
+            feeCeilingWei: config.gateway.feeCeilingWei,
+            maxPendingPerSender: config.gateway.maxPendingPerSender,
+            senderWindowWaitMs: config.gateway.senderWindowWaitMs,
+            rpcTimeoutMs: config.rpcTimeoutMs,
+            confirmMode: config.confirm.mode,
+            confirmTtlMs: config.confirm.ttlMs,
+          },
+          onEvent: (event) => {
+            audit.info({ event: JSON.parse(JSON.stringify(event, bigintAsString)) }, `gateway ${event.type}`);
+            hub.publish(
+              event.type === 'confirmation' ? 'confirmation.decided' : `execution.${event.type}`,
+              event,
+            );
+          },
+        })
+      : undefined;
+    const reconcile = async () => {
+      await gateway?.reconcile();
+    };
+    Object.assign(shared, {
+      address: wallet?.address,
+      governor: governorService,
+      gateway,
+      executions,
+      executionKeys,
+      reconcile,
+    });
+    const warn = (message: string) => (error: unknown) => log.warn({ err: error }, message);
+    // Held actions: expire what timed out and run what an operator approved from the CLI; send the cancels an
+    // operator asked for from the CLI; pick up operator-set caps; a kill switch changed by the CLI (another process
+    // on the same database) reaches the stream too.
+    const processHeld = () => {
+      gateway?.processConfirmations().catch(warn('confirmation processing failed; will retry'));
+      gateway?.processCancelRequests().catch(warn('sending requested cancels failed; will retry'));
+      governorService.syncLimits().catch(warn('reading operator limits failed; will retry'));
+      governorService
+        .status()
+        .then((s) => {
+          if (killSwitch !== undefined && s.killSwitch !== killSwitch) {
+            hub.publish('governor.kill-switch', { engaged: s.killSwitch, by: 'elsewhere' });
+          }
+          killSwitch = s.killSwitch;
+        })
+        .catch(() => undefined);
+    };
+    return {
+      services: {
+        governor: governorService,
+        confirmations: new ConfirmationsService({ gateway, store: confirmations, registry: config.chains }),
+        executions: new ExecutionsService({
+          store: executions,
+          registry: config.chains,
+          reconcile,
+          ...(gateway ? { cancel: (p: { id: string; by: string }) => gateway.cancel(p) } : {}),
+        }),
+        wallet: new WalletService({
+          providers,
+          address: wallet?.address,
+          enableCreate: config.enableWalletCreate,
+        }),
+      },
+      jobs: [
+        // The reconciler finishes what a crash, a time-out or a lost node left pending: at start, then on a timer
+        // (and whenever a client reads an unsettled execution).
+        intervalJob({
+          name: 'reconciler',
+          everyMs: 30_000,
+          run: () => void reconcile().catch(warn('reconciler failed; will retry')),
+        }),
+        intervalJob({ name: 'held-actions', everyMs: 2_000, run: processHeld }),
+      ],
+    };
+  },
+};
+
+function bigintAsString(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
+}

@@ -1,0 +1,62 @@
+import {
+  SqliteApprovalScanStore,
+  SqliteConfirmationStore,
+  SqliteExecutionStore,
+  SqliteIdempotencyStore,
+  SqliteSharePriceStore,
+  SqliteWatchStore,
+} from '@org/chain-evm/sqlite';
+import { SqliteDcaStore } from '@org/dca/sqlite';
+import { SqliteSpendLedger } from '@org/governor/sqlite';
+import type Database from 'better-sqlite3';
+import { openDatabase } from '../openDatabase.js';
+import { SqliteExecutionKeyIndex } from '../services/dca/SqliteExecutionKeyIndex.js';
+import { SqliteOperatorLimitsStore } from '../services/OperatorLimitsStore.js';
+import { memoize } from './memoize.js';
+import type { StoreFactory } from './StoreFactory.js';
+
+/**
+ * Every store on the app's one SQLite database under `DATA_DIR` (WAL, `synchronous=FULL`): what survives restarts
+ * and is shared with the operator CLI on the same file. Each package's store owns its tables and migrations.
+ */
+export class SqliteStoreFactory implements StoreFactory {
+  readonly kind = 'sqlite';
+  readonly #database: Database.Database;
+  readonly executions;
+  readonly executionKeys;
+  readonly confirmations;
+  readonly idempotency;
+  readonly sharePrices;
+  readonly watches;
+  readonly approvalScans;
+  readonly dca;
+  readonly spendLedger;
+  readonly operatorLimits;
+
+  constructor({ dataDir }: { dataDir: string }) {
+    const database = openDatabase({ dataDir });
+    this.#database = database;
+    this.executions = memoize(() => new SqliteExecutionStore({ database }));
+    this.executionKeys = memoize(() => new SqliteExecutionKeyIndex({ database }));
+    this.confirmations = memoize(() => new SqliteConfirmationStore({ database }));
+    this.idempotency = memoize(() => new SqliteIdempotencyStore({ database }));
+    this.sharePrices = memoize(() => new SqliteSharePriceStore({ database }));
+    this.watches = memoize(() => new SqliteWatchStore({ database }));
+    this.approvalScans = memoize(() => new SqliteApprovalScanStore({ database }));
+    this.dca = memoize(() => new SqliteDcaStore({ database }));
+    this.spendLedger = memoize(() => new SqliteSpendLedger({ database }));
+    this.operatorLimits = memoize(() => new SqliteOperatorLimitsStore({ database }));
+  }
+
+  ping(): boolean {
+    try {
+      return this.#database.open && this.#database.prepare('SELECT 1 AS one').get() !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
+  close(): void {
+    this.#database.close();
+  }
+}

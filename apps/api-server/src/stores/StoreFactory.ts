@@ -1,0 +1,46 @@
+import type {
+  ApprovalScanStore,
+  ConfirmationStore,
+  ExecutionStore,
+  IdempotencyStore,
+  SharePriceStore,
+  WatchStore,
+} from '@org/chain-evm';
+import type { DcaStore } from '@org/dca';
+import type { SpendLedger } from '@org/governor';
+import type { ExecutionKeyIndex } from '../services/dca/ExecutionKeyIndex.js';
+import type { OperatorLimitsStore } from '../services/OperatorLimitsStore.js';
+
+/**
+ * The one place a capability gets its stores from. Each method returns the same instance on every call (one store
+ * per kind per server). A backend (memory, SQLite; PostgreSQL next) is one implementation of this interface, chosen
+ * once by `createStoreFactory` from `STORE_BACKEND`; no capability knows which one it got.
+ */
+export interface StoreFactory {
+  /** The backend, for logs. */
+  readonly kind: 'memory' | 'sqlite';
+  /** Execution records of the gateway. */
+  executions(): ExecutionStore;
+  /** `dca:<order>:<slot>` → execution id, entered before the record. */
+  executionKeys(): ExecutionKeyIndex;
+  /** Held actions waiting for an operator. */
+  confirmations(): ConfirmationStore;
+  /** Idempotency keys of fund-moving requests. */
+  idempotency(): IdempotencyStore;
+  /** Vault share-price samples. */
+  sharePrices(): SharePriceStore;
+  /** Watched wallets and their last readings. */
+  watches(): WatchStore;
+  /** Approval-scan progress per owner and chain. */
+  approvalScans(): ApprovalScanStore;
+  /** DCA orders, fills and leases. */
+  dca(): DcaStore;
+  /** The governor's spend ledger, reservations and kill switch. */
+  spendLedger(): SpendLedger;
+  /** Caps an operator set over HTTP or from the CLI. */
+  operatorLimits(): OperatorLimitsStore;
+  /** `/health`: the backend answers a read. */
+  ping(): boolean | Promise<boolean>;
+  /** Releases the backend (after every job has stopped). */
+  close(): void | Promise<void>;
+}
