@@ -27,7 +27,7 @@ export const followHeldActionTool: ToolDefinition = {
   },
   outputSchema: objectOutput({
     done: { type: 'boolean' },
-    decision: { type: 'string', description: 'pending | approved | running | denied | expired' },
+    decision: { type: 'string', enum: ['pending', 'approved', 'denied', 'expired'] },
     expiresAt: { type: 'string' },
     executionStatus: { type: 'string' },
     txHash: { type: ['string', 'null'] },
@@ -57,14 +57,16 @@ export const followHeldActionTool: ToolDefinition = {
       done: ({ confirmation, execution }) =>
         confirmation.status === 'denied' ||
         confirmation.status === 'expired' ||
-        (confirmation.status !== 'pending' && FINAL_EXECUTION.has(String(execution.status))),
+        // `running`: approved and picked up by the gateway (the execution record carries on from there).
+        ((confirmation.status === 'approved' || confirmation.status === 'running') &&
+          FINAL_EXECUTION.has(String(execution.status))),
       waitMs: waitMsOf(args.waitSeconds, waitMaxSeconds),
       intervalMs: pollIntervalMs,
       signal,
     });
     return {
       done,
-      decision: String(value.confirmation.status),
+      decision: value.confirmation.status === 'running' ? 'approved' : String(value.confirmation.status),
       expiresAt: String(value.confirmation.expiresAt),
       executionStatus: String(value.execution.status),
       txHash: typeof value.execution.txHash === 'string' ? value.execution.txHash : null,

@@ -59,13 +59,20 @@ export async function spawnHttp(env: Record<string, string>): Promise<HttpChild>
 
 /** The SDK's own client over Streamable HTTP with the MCP key as a bearer token. */
 export async function connectHttp(url: string, key: string): Promise<Client> {
+  return (await openHttpSession(url, key)).client;
+}
+
+/** {@link connectHttp}, with the transport (to end the session with `terminateSession`). */
+export async function openHttpSession(
+  url: string,
+  key: string,
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const client = new Client({ name: 'mcp-test', version: '0.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: { Authorization: `Bearer ${key}` } },
-    }),
-  );
-  return client;
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: { Authorization: `Bearer ${key}` } },
+  });
+  await client.connect(transport);
+  return { client, transport };
 }
 
 /** Calls a tool; the result typed as a plain tool result. */
