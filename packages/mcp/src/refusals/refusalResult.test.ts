@@ -8,6 +8,10 @@ import { refusalResult } from './refusalResult.js';
 // The governor's status is read from a local HTTP server answering in the API server's shape.
 let url: string;
 const server = createServer((req, res) => {
+  if (req.url !== '/governor/status' || req.headers['x-api-key'] !== 'k'.repeat(16)) {
+    res.writeHead(401).end();
+    return;
+  }
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(
     JSON.stringify({

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { McpConfigError } from '../errors/McpConfigError.js';
 import { isLoopbackHost } from './isLoopbackHost.js';
 
 /** Parameters of {@link startHttpServer}. */
@@ -51,7 +52,7 @@ interface Session {
  * Serves MCP over Streamable HTTP at `/mcp`: one MCP server per session, behind four checks made before the SDK sees
  * a request — a `Host` that names this server (DNS rebinding), an `Origin` that is absent or allowed, no query
  * string (credentials never travel in a URL), and `Authorization: Bearer <key>` compared in constant time; at most
- * `maxSessions` sessions, idle ones closed.
+ * `maxSessions` sessions, idle ones closed. A key shorter than 32 characters is refused (`MCP_CONFIG_INVALID`).
  *
  * @example
  * ```ts
@@ -60,6 +61,7 @@ interface Session {
  * ```
  */
 export async function startHttpServer(parameters: StartHttpServerParameters): Promise<RunningHttpServer> {
+  if (parameters.key.length < 32) throw new McpConfigError('The MCP key must be at least 32 characters');
   const host = parameters.host ?? '127.0.0.1';
   const maxSessions = parameters.maxSessions ?? 8;
   const idleMs = (parameters.sessionIdleSeconds ?? 1800) * 1000;
