@@ -17,7 +17,8 @@ let stack: Stack;
 let client: Client;
 
 beforeAll(async () => {
-  stack = await startStack();
+  // The DCA scheduler does not run: orders are created and commanded, nothing fills behind the test's back.
+  stack = await startStack({ DCA_TICK_SECONDS: '0' });
   client = await connectStdio(stack.mcpEnv);
 });
 afterAll(async () => {
@@ -193,6 +194,60 @@ describe('wallet-ops-mcp over stdio', () => {
     });
     const text = (prompt.messages[0]?.content as { text?: string } | undefined)?.text ?? '';
     expect(text).toMatch(/swap_quote[\s\S]*token_safety[\s\S]*governor_status[\s\S]*swap_execute/);
+  });
+
+  it('every read tool answers in its output schema from the real server; DCA commands and a revoke with nothing to revoke', async () => {
+    const usdc = stack.devnet.manifest.tokens.usdc.address;
+    const reads: [string, Record<string, unknown>][] = [
+      ['wallet_info', {}],
+      ['portfolio', { chains: 'devnet' }],
+      ['token_safety', { address: usdc }],
+      ['gas_recommendation', {}],
+      ['approvals_scan', {}],
+      ['governor_status', {}],
+      ['dca_list', {}],
+      ['yield_opportunities', { source: 'onchain' }],
+    ];
+    for (const [name, args] of reads) {
+      const result = await call(client, name, args);
+      // The SDK's client has already checked structuredContent against the tool's outputSchema.
+      expect(result.isError, `${name}: ${textOf(result)}`).toBeFalsy();
+      expect(result.structuredContent, name).toBeTypeOf('object');
+    }
+    expect(structured(await call(client, 'wallet_info', {}))).toMatchObject({ configured: true });
+
+    const order = structured(
+      await call(client, 'dca_create', {
+        tokenIn: 'ETH',
+        tokenOut: 'USDC',
+        amountPerFill: '0.001',
+        interval: 'daily',
+      }),
+    );
+    expect(order).toMatchObject({ status: 'active', idempotencyKey: expect.stringMatching(/^mcp-/) });
+    const id = String(order.id);
+    expect(structured(await call(client, 'dca_pause', { orderId: id }))).toMatchObject({
+      id,
+      status: 'paused',
+    });
+    const twice = await call(client, 'dca_pause', { orderId: id });
+    expect(twice.isError).toBe(true);
+    expect(textOf(twice)).toMatch(/^DCA_INVALID_TRANSITION: /);
+    expect(structured(await call(client, 'dca_resume', { orderId: id }))).toMatchObject({ status: 'active' });
+    expect(structured(await call(client, 'dca_cancel', { orderId: id }))).toMatchObject({
+      status: 'cancelled',
+    });
+    const listed = structured(await call(client, 'dca_list', { status: 'cancelled' }));
+    expect((listed.items as { id: string }[]).map((o) => o.id)).toContain(id);
+
+    const nonce = await stack.nonce();
+    const revoke = await call(client, 'approval_revoke', {
+      token: usdc,
+      spender: stack.devnet.manifest.contracts.uniswapV2Router02,
+    });
+    expect(revoke.isError).toBe(true);
+    expect(textOf(revoke)).toMatch(/^NOTHING_TO_REVOKE: [\s\S]*nothing to do/);
+    expect(await stack.nonce()).toBe(nonce);
   });
 
   it('the kill switch engaged through MCP stops the next execute; a subscriber hears of it; no tool releases it', async () => {
