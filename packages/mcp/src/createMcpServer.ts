@@ -27,10 +27,12 @@ import { version } from './version.js';
 export interface CreateMcpServerParameters {
   /** The client of the API server (`WALLET_OPS_URL`, `WALLET_OPS_API_KEY`). */
   readonly client: WalletOpsClient;
-  /** The longest a follow tool waits, in seconds (default 120). */
+  /** The longest a follow tool waits, in seconds (default 50: under the SDK client's 60 s request time-out). */
   readonly waitMaxSeconds?: number;
   /** Between two reads of a follow tool, in milliseconds (default 1000). */
   readonly pollIntervalMs?: number;
+  /** Between two progress notifications of a running tool call that asked for them, in milliseconds (default 10 000). */
+  readonly progressIntervalMs?: number;
   /**
    * Subscribes to the API server's event types (from one shared `EventFollower`); returns the unsubscribe. Without
    * it, resources send no change notifications.
@@ -60,8 +62,9 @@ const INSTRUCTIONS =
  */
 export function createMcpServer(parameters: CreateMcpServerParameters): Server {
   const { client } = parameters;
-  const waitMaxSeconds = parameters.waitMaxSeconds ?? 120;
+  const waitMaxSeconds = parameters.waitMaxSeconds ?? 50;
   const pollIntervalMs = parameters.pollIntervalMs ?? 1000;
+  const progressIntervalMs = parameters.progressIntervalMs ?? 10_000;
   const server = new Server(
     { name: 'wallet-ops-mcp', title: 'Wallet operations', version },
     {
@@ -104,6 +107,22 @@ export function createMcpServer(parameters: CreateMcpServerParameters): Server {
       };
     }
     const idempotencyKey = entry.tool.movesFunds ? keyOf(args) : undefined;
+    // An execute waits for its receipt and a follow tool waits on purpose: a client that asked for progress hears
+    // from us every 10 s, so its request time-out (60 s in the SDK) can be reset instead of cutting the call.
+    const progressToken = request.params._meta?.progressToken;
+    let beats = 0;
+    const heartbeat =
+      progressToken === undefined
+        ? undefined
+        : setInterval(() => {
+            beats += 1;
+            extra
+              .sendNotification({
+                method: 'notifications/progress',
+                params: { progressToken, progress: beats, message: `${entry.tool.name} still running` },
+              })
+              .catch(() => undefined);
+          }, progressIntervalMs);
     try {
       const result = await entry.tool.run(args, {
         client,
@@ -131,6 +150,8 @@ export function createMcpServer(parameters: CreateMcpServerParameters): Server {
         return refusalResult({ error, client, idempotencyKey, signal: extra.signal });
       }
       throw error;
+    } finally {
+      clearInterval(heartbeat);
     }
   });
 

@@ -11,7 +11,7 @@ describe('loadMcpConfig', () => {
       url: 'http://127.0.0.1:8000',
       transport: 'stdio',
       http: { host: '127.0.0.1', port: 8765, maxSessions: 8, allowedOrigins: [] },
-      waitMaxSeconds: 120,
+      waitMaxSeconds: 50,
     });
   });
 

@@ -26,7 +26,7 @@ export interface McpConfig {
     /** `MCP_HTTP_SESSION_IDLE_SECONDS` (default 1800): an idle session is closed after this. */
     readonly sessionIdleSeconds: number;
   };
-  /** `MCP_WAIT_MAX_SECONDS` (default 120): the longest a follow tool waits. */
+  /** `MCP_WAIT_MAX_SECONDS` (default 50, under the SDK client's 60 s request time-out): the longest a follow tool waits. */
   readonly waitMaxSeconds: number;
   /** `MCP_POLL_INTERVAL_MS` (default 1000): between reads of a follow tool. */
   readonly pollIntervalMs: number;
@@ -105,7 +105,7 @@ export function loadMcpConfig({ env, argv = [] }: LoadMcpConfigParameters): McpC
       maxSessions: integer(env, 'MCP_HTTP_MAX_SESSIONS', 8, 1, 1000),
       sessionIdleSeconds: integer(env, 'MCP_HTTP_SESSION_IDLE_SECONDS', 1800, 10, 86_400),
     },
-    waitMaxSeconds: integer(env, 'MCP_WAIT_MAX_SECONDS', 120, 0, 600),
+    waitMaxSeconds: integer(env, 'MCP_WAIT_MAX_SECONDS', 50, 0, 600),
     pollIntervalMs: integer(env, 'MCP_POLL_INTERVAL_MS', 1000, 50, 60_000),
   };
 }
