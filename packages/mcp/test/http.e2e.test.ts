@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -106,6 +107,12 @@ describe('wallet-ops-mcp over Streamable HTTP', () => {
   });
 
   it('a held action comes back with its id and expiry, and completes on chain after the operator approves over HTTP', async () => {
+    const updates: string[] = [];
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+      updates.push(n.params.uri);
+    });
+    await client.subscribeResource({ uri: 'wallet-ops://held-actions' });
+    // The API server's event stream has been followed since the session started (in beforeAll).
     const nonce = await stack.nonce();
     const held = structured(
       await call(client, 'swap_execute', { tokenIn: 'ETH', tokenOut: 'USDC', amountIn: '0.01' }),
@@ -117,6 +124,7 @@ describe('wallet-ops-mcp over Streamable HTTP', () => {
     expect(String(held.next)).toContain(`follow_held_action with confirmationId ${confirmation.id}`);
     expect(await stack.nonce()).toBe(nonce);
 
+    await expect.poll(() => updates, { timeout: 10_000 }).toContain('wallet-ops://held-actions');
     const listed = await client.readResource({ uri: 'wallet-ops://held-actions' });
     const open = JSON.parse(String((listed.contents[0] as { text: string }).text)) as {
       items: { id: string }[];

@@ -256,8 +256,7 @@ describe('wallet-ops-mcp over stdio', () => {
       updates.push(n.params.uri);
     });
     await client.subscribeResource({ uri: 'wallet-ops://governor' });
-    // The event stream is followed from the first subscription: give it a moment to connect.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The API server's event stream has been followed since the session started (in beforeAll).
 
     expect(structured(await call(client, 'kill_switch_engage'))).toMatchObject({ killSwitch: true });
     const nonce = await stack.nonce();
