@@ -15,6 +15,6 @@ export const approvalRevokeTool = executeTool({
   },
   required: ['token', 'spender'],
   path: '/approval/revoke',
-  // Revoking takes a permission away and spends only gas; a second revoke finds nothing left to revoke.
-  annotations: { destructiveHint: false, idempotentHint: true },
+  // It spends gas and takes a permission away (destructive); a second revoke finds nothing left to revoke.
+  annotations: { idempotentHint: true },
 });
