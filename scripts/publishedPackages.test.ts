@@ -15,7 +15,7 @@ const BOUNDED = { timeout: 50_000, killSignal: 'SIGKILL' } as const;
 // What other teams `npm install`: checked on the built packages (run after `pnpm build`), the way a consumer
 // resolves them — ESM import and CJS require through the `exports` map, and the tarball's file list.
 const root = new URL('..', import.meta.url).pathname;
-const published = ['governor', 'token-safety', 'chain-evm', 'dca'];
+const published = ['governor', 'token-safety', 'chain-evm', 'dca', 'mcp'];
 
 type Conditions = { types: string; default: string };
 interface Manifest {
