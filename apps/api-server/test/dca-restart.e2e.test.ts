@@ -205,7 +205,7 @@ describe('SIGKILL while a fill waits for its approval, then a restart', () => {
         const d = await getJson<DcaOrderDetailDto>(second.url, `/dca/orders/${order.id}`);
         return d.fills[0]?.status === 'filled' ? d : undefined;
       },
-      { ms: 60_000, intervalMs: 250 },
+      { ms: 120_000, intervalMs: 250 },
     );
     await twoMoreTicks(second.url);
     expect(await nonce()).toBe(before.nonce + 2); // one approval, one swap
@@ -218,7 +218,8 @@ describe('SIGKILL while a fill waits for its approval, then a restart', () => {
       ['dca-fill', 'confirmed'],
     ]);
     second.child.kill('SIGTERM');
-  });
+    // Two starts and the scheduler's 30 s re-check of an open fill: longer than the default time-out.
+  }, 180_000);
 });
 
 describe('M20: one server process per data directory', () => {
