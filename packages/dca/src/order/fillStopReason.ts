@@ -2,12 +2,14 @@ import type { DcaCatchUp, DcaOrderStatus } from '../types.js';
 
 /** Why an open fill must not (or no longer) send a transaction: a stable code and a sentence. */
 export interface DcaFillStop {
+  /** The stable code the fill is settled `skipped` with. */
   readonly code:
     | 'DCA_ORDER_PAUSED'
     | 'DCA_ORDER_CANCELLED'
     | 'DCA_ORDER_COMPLETED'
     | 'DCA_FILL_SUPERSEDED'
     | 'DCA_SLOT_EXPIRED';
+  /** One sentence for the fill's record. */
   readonly reason: string;
 }
 
