@@ -31,7 +31,8 @@ export interface DcaSchedulerParameters {
   readonly leaseMs?: number;
   /**
    * How late a slot may run and still be on time, ms (default the larger of 5 min and 2 × `tickMs`); later, the
-   * catch-up policy decides. A slot that fell due after the previous tick of this instance began is on time anyway.
+   * catch-up policy decides. A slot that fell due after the previous tick of this instance began is on time anyway,
+   * unless that tick began more than `leaseMs + graceMs` earlier (then the scheduler was stopped, not slow).
    */
   readonly graceMs?: number;
   /** The period of the timer that calls `tick`, ms (0 or absent: none); the default grace follows it. */
@@ -176,7 +177,13 @@ export class DcaScheduler {
     this.#previousTickAt = previousTickAt === null ? now : Math.max(previousTickAt, now);
     const ctx: OrderContext = {
       ...this.#p,
-      previousTickAt: previousTickAt !== null && previousTickAt < now ? previousTickAt : null,
+      // A gap between ticks longer than a lease and a grace is not a slow tick but a stop (downtime, suspension).
+      previousTickAt:
+        previousTickAt !== null &&
+        previousTickAt < now &&
+        now - previousTickAt <= this.#leaseMs + this.#p.graceMs
+          ? previousTickAt
+          : null,
       summary,
       emit: (event) =>
         emitEvent(this.#events, event, (error) => this.#onError(error, { orderId: event.orderId })),

@@ -167,15 +167,28 @@ describe('M1: a paused or cancelled order never swaps again', () => {
 });
 
 describe('M10: a late tick fills the slot it missed', () => {
-  it('hourly order, ticks at t0 and t0 + 66 min on one instance: slot 1 is filled, not missed', async () => {
-    const { store, scheduler, fills } = setup();
+  it('a slow tick: slot 1 fell due after the previous tick began → filled though 2 min past a 1 min grace', async () => {
+    const { store, scheduler, fills } = setup({ graceMs: 60_000 });
     const order = testOrder({ interval: 3600 });
     await store.insertOrder(order);
     await scheduler.tick(T0 + 1_000);
-    await scheduler.tick(T0 + 66 * MINUTE);
+    await scheduler.tick(T0 + 59 * MINUTE); // began before slot 1, and ran long
+    await scheduler.tick(T0 + 62 * MINUTE);
     expect((await fills(order.id)).map((f) => [f.slot, f.status, f.code])).toEqual([
       [0, 'filled', null],
       [1, 'filled', null],
+    ]);
+  });
+
+  it('the same lateness after a restart (no previous tick) is missed under catch-up skip', async () => {
+    const { store, scheduler, restart, fills } = setup({ graceMs: 60_000 });
+    const order = testOrder({ interval: 3600 });
+    await store.insertOrder(order);
+    await scheduler.tick(T0 + 1_000);
+    await restart().tick(T0 + 62 * MINUTE);
+    expect((await fills(order.id)).map((f) => [f.slot, f.status, f.code])).toEqual([
+      [0, 'filled', null],
+      [1, 'skipped', 'DCA_SLOT_MISSED'],
     ]);
   });
 
@@ -212,18 +225,34 @@ describe('M10: a late tick fills the slot it missed', () => {
     expect((await fills(b.id))[0]?.code).toBe('DCA_SLOT_MISSED');
   });
 
-  it('one instance, ticks 3 h apart: the latest slot fills, the ones between are missed with the reason', async () => {
-    const { store, scheduler, fills } = setup({ graceMs: 60_000 });
+  it('a gap between ticks longer than a lease and a grace is a stop: catch-up skip misses the slot', async () => {
+    const { store, scheduler, fills } = setup({
+      graceMs: 60_000,
+      leaseMs: 700_000,
+      executeTimeoutMs: 300_000,
+    });
     const order = testOrder({ interval: 3600 });
     await store.insertOrder(order);
-    await scheduler.tick(T0 + 1_000);
-    await scheduler.tick(T0 + 3 * HOUR + 2 * MINUTE);
+    await scheduler.tick(T0 + 59 * MINUTE);
+    // 760 s later: one more second than lease + grace, and slot 1 is 2 min 40 s late.
+    await scheduler.tick(T0 + 59 * MINUTE + 760_001);
     expect((await fills(order.id)).map((f) => [f.slot, f.status, f.code])).toEqual([
-      [0, 'filled', null],
+      [0, 'skipped', 'DCA_SLOT_MISSED'],
       [1, 'skipped', 'DCA_SLOT_MISSED'],
-      [2, 'skipped', 'DCA_SLOT_MISSED'],
-      [3, 'filled', null],
     ]);
+  });
+
+  it('at exactly lease + grace the gap is still a slow tick', async () => {
+    const { store, scheduler, fills } = setup({
+      graceMs: 60_000,
+      leaseMs: 700_000,
+      executeTimeoutMs: 300_000,
+    });
+    const order = testOrder({ interval: 3600 }, { now: T0 + 59 * MINUTE });
+    await store.insertOrder(order);
+    await scheduler.tick(T0 + 59 * MINUTE - 1);
+    await scheduler.tick(T0 + 59 * MINUTE - 1 + 760_000);
+    expect((await fills(order.id)).map((f) => [f.slot, f.status])).toEqual([[0, 'filled']]);
   });
 
   it('a tick given an earlier time than the last one judges by the grace alone', async () => {

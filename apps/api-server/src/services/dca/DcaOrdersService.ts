@@ -124,10 +124,11 @@ export class DcaOrdersService {
       tokenOut: body.tokenOut,
     });
     const { chain, tokenIn, tokenOut } = pair;
-    // One asset on both sides (native and its wrapped token are one): a wrap, not a swap — before any safety read.
+    // The native token and its wrapped token are one asset: a wrap, not a swap — answered before any safety read (the
+    // same token twice is a validation error of `tokenOut`, below).
     const asset = (t: typeof tokenIn) =>
       (t.native ? (chain.contracts.wrappedNative ?? 'native') : t.address).toLowerCase();
-    if (asset(tokenIn) === asset(tokenOut)) {
+    if (tokenIn.native !== tokenOut.native && asset(tokenIn) === asset(tokenOut)) {
       throw new ApiProblem(
         422,
         'SWAP_SAME_TOKEN',
