@@ -108,13 +108,16 @@ const kill = async (child: ChildProcessWithoutNullStreams) => {
   await new Promise((resolve) => child.once('exit', resolve));
 };
 
-/** Creates a USDC → ETH order (an exact approval first) and waits for slot 0's approval in the mempool. */
-async function orderWithApprovalInMempool(url: string): Promise<DcaOrderDto> {
+/**
+ * Creates a USDC → ETH order of `amount` (above the router's allowance: an exact approval first) and waits for slot
+ * 0's approval in the mempool.
+ */
+async function orderWithApprovalInMempool(url: string, amount: string): Promise<DcaOrderDto> {
   await reader.send('evm_setAutomine', [false]);
   const res = await call(url, '/dca/orders', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ tokenIn: usdc(), tokenOut: 'ETH', amountPerFill: '300', interval: 'hourly' }),
+    body: JSON.stringify({ tokenIn: usdc(), tokenOut: 'ETH', amountPerFill: amount, interval: 'hourly' }),
   });
   expect(res.status, await res.clone().text()).toBe(201);
   const order = (await res.json()) as DcaOrderDto;
@@ -141,7 +144,7 @@ describe('SIGKILL while a fill waits for its approval, then a restart', () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'api-dca-cancel-')), 'data');
     const before = { nonce: await nonce(), usdc: await usdcOf() };
     const first = await start(dataDir);
-    const order = await orderWithApprovalInMempool(first.url);
+    const order = await orderWithApprovalInMempool(first.url, '300');
     await kill(first.child);
     await reader.send('evm_mine', []);
     await reader.send('evm_setAutomine', [true]);
@@ -182,21 +185,25 @@ describe('SIGKILL while a fill waits for its approval, then a restart', () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'api-dca-approve-')), 'data');
     const before = { nonce: await nonce(), usdc: await usdcOf() };
     const first = await start(dataDir);
-    const order = await orderWithApprovalInMempool(first.url);
+    // 400: above the 300 the first test left approved, so this fill needs its own approval.
+    const order = await orderWithApprovalInMempool(first.url, '400');
     await kill(first.child);
 
     // Restarted with the approval still in the mempool: the fill waits for it rather than approving again.
     const second = await start(dataDir);
-    await until(
-      'the restarted fill waiting for the approval',
+    const pending = async () =>
+      BigInt(((await reader.send('txpool_status', [])) as { pending: string }).pending);
+    const waiting = await until(
+      'the restarted fill waiting for the approval (or a second approval sent)',
       async () => {
         const d = await getJson<DcaOrderDetailDto>(second.url, `/dca/orders/${order.id}`);
+        if ((await pending()) > 1n) return d;
         return d.order.lastError?.reason.includes('APPROVAL_PENDING') ? d : undefined;
       },
       { ms: 90_000, intervalMs: 200 },
     );
-    const pool = (await reader.send('txpool_status', [])) as { pending: string };
-    expect(BigInt(pool.pending)).toBe(1n);
+    expect(await pending()).toBe(1n); // the approval from before the crash, nothing more
+    expect(waiting.order.lastError?.reason).toContain('APPROVAL_PENDING');
     await reader.send('evm_setAutomine', [true]);
     await reader.send('evm_mine', []);
     const settled = await until(
@@ -209,7 +216,7 @@ describe('SIGKILL while a fill waits for its approval, then a restart', () => {
     );
     await twoMoreTicks(second.url);
     expect(await nonce()).toBe(before.nonce + 2); // one approval, one swap
-    expect(before.usdc - (await usdcOf())).toBe(300_000_000n);
+    expect(before.usdc - (await usdcOf())).toBe(400_000_000n);
     const receipt = await reader.getTransactionReceipt(settled.fills[0]?.txHash as string);
     expect(receipt?.status).toBe(1);
     const executions = await getJson<{ items: ExecutionDto[] }>(second.url, '/executions?limit=100');
