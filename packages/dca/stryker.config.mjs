@@ -17,6 +17,8 @@ export default defineMutationConfig({
     'src/order/fillAmount.ts',
     'src/order/limitReached.ts',
     'src/order/checkPrice.ts',
+    // Whether an open fill may still send (its order active, its slot within the grace its catch-up allows).
+    'src/order/fillStopReason.ts',
   ],
   // The score reached (message-only mutants ignored), rounded down: CI fails if it drops. Raise it, never lower it.
   breakAt: 96,

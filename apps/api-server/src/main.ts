@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './lockDataDir.js';
 import { startServer } from './startServer.js';
 
 /**
@@ -22,6 +23,10 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`api-server: configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`api-server: ${error.message}\n`);
       process.exit(1);
     }
     throw error;

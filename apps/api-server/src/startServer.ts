@@ -11,6 +11,7 @@ import { capabilityTable } from './capabilities/table.js';
 import type { Config } from './config.js';
 import { createHttpServer } from './http/createHttpServer.js';
 import { createLogger } from './http/createLogger.js';
+import { lockDataDir } from './lockDataDir.js';
 import type { Services } from './services/Services.js';
 import { createStoreFactory } from './stores/createStoreFactory.js';
 
@@ -58,7 +59,13 @@ export async function startServer({
   table?: readonly Capability[];
 }): Promise<RunningServer> {
   const log = logger ?? createLogger({ level: config.logLevel });
+  // One server process per data directory (a lock file; a dead holder's is taken over): DATA_DIR_LOCKED otherwise.
+  const dataDirLock = config.storeBackend === 'sqlite' ? lockDataDir({ dataDir: config.dataDir }) : null;
   const stores = createStoreFactory({ backend: config.storeBackend, dataDir: config.dataDir });
+  const closeStores = async () => {
+    await stores.close();
+    dataDirLock?.release();
+  };
   if (stores.kind === 'memory') {
     log.warn(
       { stores: 'memory' },
@@ -72,7 +79,7 @@ export async function startServer({
   };
   const capabilities = await startCapabilities({ table, config, log, stores, options }).catch(
     async (error: unknown) => {
-      await stores.close();
+      await closeStores();
       throw error;
     },
   );
@@ -87,7 +94,7 @@ export async function startServer({
   } catch (error) {
     // e.g. EADDRINUSE: release what was opened so a caller that retries does not leak handles.
     await capabilities.release();
-    await stores.close();
+    await closeStores();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
@@ -130,7 +137,7 @@ export async function startServer({
             }),
         )
         .then(() => capabilities.release())
-        .then(() => stores.close());
+        .then(closeStores);
       return closing;
     },
   };

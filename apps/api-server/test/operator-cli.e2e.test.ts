@@ -188,7 +188,7 @@ describe('pnpm operator (the CLI on the same data directory)', () => {
       body: JSON.stringify({
         tokenIn: 'ETH',
         tokenOut: devnet.manifest.tokens.usdc.address,
-        amountPerFill: '0.1',
+        amountPerFill: '0.01',
         interval: 'daily',
         firstRunAt: new Date(Date.now() + 86_400_000).toISOString(),
       }),

@@ -111,7 +111,7 @@ const dcaOrder = async (): Promise<{ id: string }> => {
     body: JSON.stringify({
       tokenIn: 'ETH',
       tokenOut: devnet.manifest.tokens.usdc.address,
-      amountPerFill: '1',
+      amountPerFill: '0.01',
       interval: 'daily',
     }),
   });
@@ -143,7 +143,7 @@ async function baseline(op: OperationInputs, input: StringInput): Promise<string
     case 'amountIn':
       return '0.0001';
     case 'amountPerFill':
-      return '1';
+      return '0.01';
     case 'order_id':
       // A fresh order each time: cancelling or pausing it is then a real transition.
       return (await dcaOrder()).id;

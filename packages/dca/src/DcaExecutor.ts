@@ -37,6 +37,14 @@ export interface DcaExecuteParameters {
   /** The quote the checks were made on (null when a fill is executed again after a crash). */
   readonly quote: DcaQuote | null;
   readonly signal: AbortSignal;
+  /**
+   * The scheduler always passes it. The executor MUST await it immediately before it hands each transaction of the
+   * fill to the signer (`'approval'`, then `'swap'`): it re-reads the order and, by compare-and-set with the fill's
+   * claim, confirms the order is still `active`. When the order was paused, cancelled or completed meanwhile it
+   * rejects with `DcaFillStoppedError` (`DCA_ORDER_PAUSED`…): send nothing more and let the rejection propagate —
+   * the fill is settled `skipped` with that code.
+   */
+  readonly beforeSend?: (what: 'approval' | 'swap') => Promise<void>;
 }
 
 /** Parameters of {@link DcaExecutor.lookup}. */

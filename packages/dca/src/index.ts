@@ -8,6 +8,7 @@ export type {
 } from './DcaExecutor.js';
 export { BaseError, type BaseErrorParameters } from './errors/BaseError.js';
 export { DcaExecutorError, type DcaExecutorErrorCode } from './errors/DcaExecutorError.js';
+export { DcaFillStoppedError } from './errors/DcaFillStoppedError.js';
 export { DcaFeeTooHighError } from './errors/DcaFeeTooHighError.js';
 export { DcaInvalidTransitionError } from './errors/DcaInvalidTransitionError.js';
 export { DcaOrderNotFoundError } from './errors/DcaOrderNotFoundError.js';
@@ -34,6 +35,7 @@ export {
 } from './order/createOrder.js';
 export { fillAmount } from './order/fillAmount.js';
 export { fillIdempotencyKey } from './order/fillIdempotencyKey.js';
+export { type DcaFillStop, type FillStopReasonParameters, fillStopReason } from './order/fillStopReason.js';
 export { type DcaCommand, type TransitionOrderParameters, transitionOrder } from './order/transitionOrder.js';
 export { type FormatPriceParameters, formatPrice } from './price/formatPrice.js';
 export { type ParsePriceParameters, parsePrice } from './price/parsePrice.js';
@@ -58,6 +60,7 @@ export { DcaScheduler, type DcaSchedulerParameters } from './scheduler/DcaSchedu
 export type { DcaTickSummary } from './scheduler/processOrder.js';
 export { type DcaTimer, type StartDcaTimerParameters, startDcaTimer } from './scheduler/startDcaTimer.js';
 export {
+  type DcaCheckFirstFillParameters,
   type DcaCreateParameters,
   type DcaFillsParameters,
   DcaService,

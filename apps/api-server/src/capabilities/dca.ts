@@ -5,7 +5,9 @@ import { type DcaEvent, DcaScheduler, DcaService } from '@org/dca';
 import * as f from '../config/schema/features.js';
 import * as g from '../config/schema/gateway.js';
 import * as server from '../config/schema/server.js';
+import { checkFillWithinCaps } from '../services/dca/checkFillWithinCaps.js';
 import { DcaOrdersService } from '../services/dca/DcaOrdersService.js';
+import { dcaTimeouts } from '../services/dca/dcaTimeouts.js';
 import { DcaRuntime } from '../services/dca/DcaRuntime.js';
 import { dcaEventData } from '../services/dca/dcaEventData.js';
 import { GatewayDcaExecutor } from '../services/dca/GatewayDcaExecutor.js';
@@ -26,6 +28,8 @@ export const dca: Capability = {
     f.DCA_CONCURRENCY,
     g.MAX_SLIPPAGE_BPS,
     g.GAS_PRICE_CEILING_GWEI,
+    g.RECEIPT_TIMEOUT_MS,
+    g.SENDER_WINDOW_WAIT_MS,
     server.DATA_DIR,
   ],
   controllers: ['DcaController'],
@@ -69,6 +73,13 @@ export const dca: Capability = {
             concurrency: config.dca.concurrency,
             maxConsecutiveFailures: config.dca.maxConsecutiveFailures,
             maxFeeShareBps: config.dca.maxFeeShareBps,
+            // The grace of a late slot follows DCA_TICK_SECONDS (at least 5 min, two tick periods when sparser).
+            tickMs: config.dca.tickMs,
+            // A fill's execute outlasts its two receipt waits (approval, swap): never looked up while still running.
+            ...dcaTimeouts({
+              receiptTimeoutMs: config.gateway.receiptTimeoutMs,
+              senderWindowWaitMs: config.gateway.senderWindowWaitMs,
+            }),
             // A re-quoted fill outside the band waits for its next slot, like a band skip.
             blockEffects: { DCA_PRICE_OUT_OF_BAND: 'wait' },
             onError,
@@ -86,6 +97,8 @@ export const dca: Capability = {
             maxSlippageBps: config.maxSlippageBps,
             ...(executor ? { executor } : {}),
             maxFeeShareBps: config.dca.maxFeeShareBps,
+            // An order whose fills are above a spend cap could never fill: refused at creation with the cap's code.
+            checkFirstFill: checkFillWithinCaps(need(shared, 'governor').governor),
             events: publish,
             now: clock,
             onError,

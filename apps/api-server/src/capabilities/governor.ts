@@ -57,7 +57,8 @@ export const governor: Capability = {
     const executions = indexExecutionKeys({
       store: stores.executions(),
       index: executionKeys,
-      indexed: (key) => /^dca:[^:]+:[0-9]+$/.test(key),
+      // A DCA fill's exact approval (`dca:<order>:<slot>:approve`) too: a restart never sends it twice.
+      indexed: (key) => /^dca:[^:]+:[0-9]+(?::approve)?$/.test(key),
     });
     const confirmations = stores.confirmations();
     const governorService = new GovernorService({

@@ -102,4 +102,64 @@ describe('applyFillOutcome', () => {
       consecutiveFailures: 0,
     });
   });
+
+  describe('a remainder too small to fill (M11)', () => {
+    const dust = (
+      order: DcaOrder,
+      status: DcaFill['status'] = 'skipped',
+      code = 'DCA_REMAINDER_TOO_SMALL',
+    ) => ({
+      ...fillOf(order, status, code),
+      reason: 'What maxTotalIn leaves (1 base units) is not worth its gas: the order is complete.',
+      amountIn: 1n,
+    });
+    const nearlySpent = (status: 'active' | 'paused' = 'active') => {
+      const base = running(testOrder({ amountPerFill: 100n, maxTotalIn: 201n }));
+      const order = { ...base, totals: { ...base.totals, spent: 200n, fills: 2 } };
+      return status === 'active'
+        ? order
+        : { ...transitionOrder({ order, command: { type: 'pause' }, now: T0 }) };
+    };
+
+    it('a skipped DCA_REMAINDER_TOO_SMALL completes the order and says why', () => {
+      const { order, completed } = apply(nearlySpent(), dust(nearlySpent()));
+      expect(completed).toBe(true);
+      expect(order).toMatchObject({
+        status: 'completed',
+        nextRunAt: null,
+        dueAt: null,
+        lastError: {
+          code: 'DCA_REMAINDER_TOO_SMALL',
+          slot: 0,
+          at: T0 + 1,
+          reason: expect.stringMatching(/not worth/),
+        },
+        totals: { skipped: 1, spent: 200n },
+      });
+    });
+
+    it('also from paused (the fill was in flight at the pause)', () => {
+      const { order, completed } = apply(nearlySpent('paused'), dust(nearlySpent('paused')));
+      expect([order.status, completed]).toEqual(['completed', true]);
+    });
+
+    it('another skip code, or another status with that code, does not complete', () => {
+      expect(apply(nearlySpent(), dust(nearlySpent(), 'skipped', 'DCA_FEE_TOO_HIGH')).order.status).toBe(
+        'active',
+      );
+      const failed = applyFillOutcome({
+        order: nearlySpent(),
+        fill: dust(nearlySpent(), 'failed'),
+        now: T0 + 1,
+        maxConsecutiveFailures: 3,
+      });
+      expect([failed.order.status, failed.completed]).toEqual(['active', false]);
+    });
+
+    it('a fill that reaches the limit itself keeps the last error as it was', () => {
+      const order = { ...nearlySpent(), lastError: null };
+      const filled = { ...fillOf(order, 'filled'), amountIn: 1n, code: 'DCA_REMAINDER_TOO_SMALL' };
+      expect(apply(order, filled).order).toMatchObject({ status: 'completed', lastError: null });
+    });
+  });
 });

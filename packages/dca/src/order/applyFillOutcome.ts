@@ -38,7 +38,8 @@ const PAUSES: Readonly<Record<string, { code: DcaPauseCode; reason: string }>> =
  * order's `openSlot` and when to re-check it. A final one updates the totals (in any state: a fill that settles
  * after a pause or a cancel still counts) and, for an `active` order, may move it:
  * - the limit (`maxFills`, `maxTotalIn`) reached → `completed` (also from `paused`, when a fill in flight at the
- *   pause reaches it);
+ *   pause reaches it), and so does a last fill skipped `DCA_REMAINDER_TOO_SMALL` (what `maxTotalIn` leaves is too
+ *   small to fill);
  * - blocked by token safety or balance → `paused` with that reason;
  * - the `maxConsecutiveFailures`-th failure in a row (failed, or blocked for a lasting reason) → `paused`.
  * A `wait` block (a daily cap reached) is recorded but is not a failure. The schedule is not advanced here.
@@ -104,10 +105,14 @@ export function applyFillOutcome({
   };
   const keepDue = openSlot === null ? null : order.dueAt;
 
-  if ((order.status === 'active' || order.status === 'paused') && limitReached(base)) {
+  // A remainder of maxTotalIn too small to fill ends the order as its limit would (the fill says why).
+  const remainderEnds = fill.status === 'skipped' && fill.code === 'DCA_REMAINDER_TOO_SMALL';
+  if ((order.status === 'active' || order.status === 'paused') && (limitReached(base) || remainderEnds)) {
     return {
       order: Object.freeze({
         ...base,
+        // Completed short of the limit: the order says why (the last fill's code and reason).
+        ...(remainderEnds && !limitReached(base) ? { lastError: error() } : {}),
         status: 'completed',
         nextRunAt: null,
         dueAt: keepDue,

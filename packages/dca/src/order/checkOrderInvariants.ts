@@ -2,6 +2,12 @@ import { slotTime } from '../schedule/slotTime.js';
 import type { DcaOrder } from '../types.js';
 import { limitReached } from './limitReached.js';
 
+/** Completed short of `maxTotalIn` because what it left was too small to fill (the order's last error says so). */
+const remainderTooSmall = (order: DcaOrder) =>
+  order.lastError?.code === 'DCA_REMAINDER_TOO_SMALL' &&
+  order.maxTotalIn !== null &&
+  order.maxTotalIn - order.totals.spent < order.amountPerFill;
+
 /**
  * Every rule a stored order must satisfy, as a list of violations (empty when valid). Used by the property tests
  * and by the stores before a write.
@@ -45,7 +51,9 @@ export function checkOrderInvariants(order: DcaOrder): string[] {
       if (order.nextRunAt !== null) v.push(`${order.status} with nextRunAt`);
       if (order.openSlot === null && order.dueAt !== null) v.push(`${order.status} and due`);
       if (order.pausedReason !== null) v.push(`${order.status} with a pause reason`);
-      if (order.status === 'completed' && !limitReached(order)) v.push('completed before its limit');
+      if (order.status === 'completed' && !limitReached(order) && !remainderTooSmall(order)) {
+        v.push('completed before its limit');
+      }
       break;
     default:
       v.push('unknown status');

@@ -124,4 +124,29 @@ describe('planDueSlots properties', () => {
       { numRuns: 500 },
     );
   });
+
+  describe('onTimeAfter: a slot due after the previous tick began is on time (M10)', () => {
+    const withTick = (nextSlot: number, now: number, onTimeAfter: number, catchUp: DcaCatchUp = 'skip') =>
+      planDueSlots({ schedule, nextSlot, catchUp, now, graceMs: 30_000, onTimeAfter });
+
+    it('the latest slot fell due after the previous tick: filled, however late this tick is', () => {
+      expect(withTick(3, 600_000, 179_999)).toMatchObject({
+        fillSlot: 10,
+        late: false,
+        missedCount: 7,
+        nextSlot: 11,
+      });
+    });
+
+    it('the latest slot fell due at or before the previous tick began: the grace decides', () => {
+      expect(withTick(3, 600_000 + 30_001, 600_000)).toMatchObject({ fillSlot: null, missedCount: 8 });
+      expect(withTick(3, 600_000 + 30_001, 599_999)).toMatchObject({ fillSlot: 10, late: false });
+      expect(withTick(3, 600_000 + 30_000, 600_000)).toMatchObject({ fillSlot: 10, late: false });
+    });
+
+    it('catch-up once marks a late fill late, an on-time one not', () => {
+      expect(withTick(3, 600_000 + 30_001, 600_000, 'once')).toMatchObject({ fillSlot: 10, late: true });
+      expect(withTick(3, 600_000 + 30_001, 599_999, 'once')).toMatchObject({ fillSlot: 10, late: false });
+    });
+  });
 });

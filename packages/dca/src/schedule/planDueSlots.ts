@@ -18,6 +18,11 @@ export interface PlanDueSlotsParameters {
    * and the catch-up policy decides.
    */
   readonly graceMs: number;
+  /**
+   * When the previous tick began, Unix ms: a slot that fell due after it is on time whatever the grace (this tick is
+   * the first that could see it — a slow or sparse tick is not downtime).
+   */
+  readonly onTimeAfter?: number;
 }
 
 /** What to do with the due slots of an order at `now`. */
@@ -36,7 +41,8 @@ export interface DuePlan {
 
 /**
  * Pure catch-up rule. Let L be the latest slot at or before `now` (if it is below `nextSlot`, nothing is due).
- * - L is on time (`now − slotTime(L) ≤ graceMs`): fill L; earlier due slots are missed.
+ * - L is on time (`now − slotTime(L) ≤ graceMs`, or L fell due after `onTimeAfter`, the previous tick's start):
+ *   fill L; earlier due slots are missed.
  * - L is late (downtime): policy `skip` → every due slot is missed and the order resumes at the next slot;
  *   policy `once` → one catch-up fill for L, the rest missed.
  *
@@ -49,13 +55,21 @@ export interface DuePlan {
  * // { fillSlot: 5, late: false, missedCount: 5, missedSlots: [0, 1, 2, 3, 4], nextSlot: 6 }
  * ```
  */
-export function planDueSlots({ schedule, nextSlot, catchUp, now, graceMs }: PlanDueSlotsParameters): DuePlan {
+export function planDueSlots({
+  schedule,
+  nextSlot,
+  catchUp,
+  now,
+  graceMs,
+  onTimeAfter,
+}: PlanDueSlotsParameters): DuePlan {
   const after = nextSlotAfter({ schedule, at: now });
   const latest = after - 1;
   if (latest < nextSlot) {
     return { fillSlot: null, late: false, missedCount: 0, missedSlots: [], nextSlot };
   }
-  const late = now - slotTime({ schedule, slot: latest }) > graceMs;
+  const latestAt = slotTime({ schedule, slot: latest });
+  const late = now - latestAt > graceMs && !(onTimeAfter !== undefined && latestAt > onTimeAfter);
   const fillSlot = !late || catchUp === 'once' ? latest : null;
   const lastMissed = fillSlot === null ? latest : latest - 1;
   const missedCount = lastMissed - nextSlot + 1;

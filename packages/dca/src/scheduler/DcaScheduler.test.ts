@@ -13,16 +13,20 @@ function setup(options: Partial<DcaSchedulerParameters> = {}, store: DcaStore = 
   const venue = new TestVenue();
   const events: DcaEvent[] = [];
   const errors: unknown[] = [];
-  const scheduler = new DcaScheduler({
-    store,
-    executor: venue,
-    events: (event) => {
-      events.push(event);
-    },
-    owner: 'instance-a',
-    onError: (error) => errors.push(error),
-    ...options,
-  });
+  const make = () =>
+    new DcaScheduler({
+      store,
+      executor: venue,
+      events: (event) => {
+        events.push(event);
+      },
+      owner: 'instance-a',
+      onError: (error) => errors.push(error),
+      ...options,
+    });
+  const scheduler = make();
+  /** The same instance after a restart (a fresh scheduler on the same store and venue: no previous tick). */
+  const restart = make;
   const add = async (input: Partial<DcaOrderInput> = {}, now = T0): Promise<DcaOrder> => {
     const order = testOrder(input, { now });
     await store.insertOrder(order);
@@ -34,7 +38,7 @@ function setup(options: Partial<DcaSchedulerParameters> = {}, store: DcaStore = 
   const get = async (orderId: string) => (await store.getOrder(orderId)) as DcaOrder;
   const types = (orderId?: string) =>
     events.filter((e) => orderId === undefined || e.orderId === orderId).map((e) => e.type);
-  return { store, venue, events, errors, scheduler, add, fills, get, types };
+  return { store, venue, events, errors, scheduler, restart, add, fills, get, types };
 }
 
 /** `k` minutes (slots of a 60 s order) after T0, plus a few seconds of tick lateness. */
@@ -307,10 +311,11 @@ describe('DcaScheduler: a fill is worth its gas and inside the price band', () =
 
 describe('DcaScheduler: catch-up after downtime', () => {
   it('skip: five missed slots are recorded as skipped and the order resumes at the next slot', async () => {
-    const { scheduler, add, fills, get, venue, events } = setup({ graceMs: 30_000 });
+    const { scheduler, add, fills, get, venue, events, restart } = setup({ graceMs: 30_000 });
     const order = await add({ catchUp: 'skip' });
     await scheduler.tick(at(0));
-    await scheduler.tick(at(5, 45)); // down from slot 1 to slot 5; slot 5 itself is 45 s late
+    // Down from slot 1 to slot 5 (a restart: a new instance); slot 5 itself is 45 s late.
+    await restart().tick(at(5, 45));
     expect((await fills(order.id)).map((f) => [f.slot, f.status, f.code])).toEqual([
       [0, 'filled', null],
       ...[1, 2, 3, 4, 5].map((k) => [k, 'skipped', 'DCA_SLOT_MISSED']),
@@ -322,16 +327,17 @@ describe('DcaScheduler: catch-up after downtime', () => {
       totals: { skipped: 5 },
     });
     expect(events.at(-1)).toMatchObject({ type: 'dca.skipped', code: 'DCA_SLOT_MISSED', slot: 1, count: 5 });
-    await scheduler.tick(at(6));
+    await restart().tick(at(6));
     expect(venue.count('execute')).toBe(2);
   });
 
   it('once: one catch-up fill for the latest slot, the others skipped, then back on schedule', async () => {
-    const { scheduler, add, fills, venue } = setup({ graceMs: 30_000 });
+    const { scheduler, add, fills, venue, restart } = setup({ graceMs: 30_000 });
     const order = await add({ catchUp: 'once' });
     await scheduler.tick(at(0));
-    await scheduler.tick(at(5, 45));
-    await scheduler.tick(at(6));
+    const second = restart();
+    await second.tick(at(5, 45));
+    await second.tick(at(6));
     expect((await fills(order.id)).map((f) => [f.slot, f.status])).toEqual([
       [0, 'filled'],
       ...[1, 2, 3, 4].map((k) => [k, 'skipped']),

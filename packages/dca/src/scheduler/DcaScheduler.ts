@@ -29,8 +29,14 @@ export interface DcaSchedulerParameters {
    * executor's idempotency key do); it keeps instances from working on the same order at once.
    */
   readonly leaseMs?: number;
-  /** How late a slot may run and still be on time, ms (default 5 min); later, the catch-up policy decides. */
+  /**
+   * How late a slot may run and still be on time, ms (default the larger of 5 min and 2 × `tickMs`); later, the
+   * catch-up policy decides. A slot that fell due after the previous tick of this instance began is on time anyway,
+   * unless that tick began more than `leaseMs + graceMs` earlier (then the scheduler was stopped, not slow).
+   */
   readonly graceMs?: number;
+  /** The period of the timer that calls `tick`, ms (0 or absent: none); the default grace follows it. */
+  readonly tickMs?: number;
   /** Auto-pause after this many failed fills in a row (default 3). */
   readonly maxConsecutiveFailures?: number;
   /** Skip a fill whose worst-case fee exceeds this share of its value, bps (default 500 = 5 %). */
@@ -56,6 +62,12 @@ function option(value: number | undefined, fallback: number, name: string, min: 
 }
 
 const MAX_TIMER = 2_147_483_647;
+const MIN_GRACE_MS = 300_000;
+
+/** The default grace: 5 min, or two tick periods when ticks are sparser (a slot may wait a whole tick). */
+function defaultGraceMs(tickMs: number): number {
+  return Math.max(MIN_GRACE_MS, 2 * tickMs);
+}
 
 /**
  * Runs due fills. `tick(now)` claims due orders from the store (with a lease, so several instances never run the
@@ -70,7 +82,9 @@ const MAX_TIMER = 2_147_483_647;
  * ```
  */
 export class DcaScheduler {
-  readonly #p: Omit<OrderContext, 'summary' | 'emit'>;
+  readonly #p: Omit<OrderContext, 'summary' | 'emit' | 'previousTickAt'>;
+  /** When the previous tick began (null before the first). */
+  #previousTickAt: number | null = null;
   readonly #events: DcaEventSink | undefined;
   readonly #onError: (error: unknown, context: { readonly orderId: string | null }) => void;
   readonly #concurrency: number;
@@ -97,7 +111,13 @@ export class DcaScheduler {
       store,
       executor,
       owner,
-      graceMs: option(parameters.graceMs, 300_000, 'graceMs', 0, Number.MAX_SAFE_INTEGER),
+      graceMs: option(
+        parameters.graceMs,
+        defaultGraceMs(option(parameters.tickMs, 0, 'tickMs', 0, MAX_TIMER)),
+        'graceMs',
+        0,
+        Number.MAX_SAFE_INTEGER,
+      ),
       maxConsecutiveFailures: option(parameters.maxConsecutiveFailures, 3, 'maxConsecutiveFailures', 1, 1000),
       maxFeeShareBps: option(
         parameters.maxFeeShareBps,
@@ -153,8 +173,17 @@ export class DcaScheduler {
       completed: 0,
       errors: 0,
     };
+    const previousTickAt = this.#previousTickAt;
+    this.#previousTickAt = previousTickAt === null ? now : Math.max(previousTickAt, now);
     const ctx: OrderContext = {
       ...this.#p,
+      // A gap between ticks longer than a lease and a grace is not a slow tick but a stop (downtime, suspension).
+      previousTickAt:
+        previousTickAt !== null &&
+        previousTickAt < now &&
+        now - previousTickAt <= this.#leaseMs + this.#p.graceMs
+          ? previousTickAt
+          : null,
       summary,
       emit: (event) =>
         emitEvent(this.#events, event, (error) => this.#onError(error, { orderId: event.orderId })),

@@ -28,7 +28,13 @@ export function outcomeEvents(fill: DcaFill, outcome: ApplyFillOutcomeReturnType
     events.push({ ...base, type: 'dca.paused', code: outcome.paused.code, reason: outcome.paused.reason });
   }
   if (outcome.completed) {
-    events.push({ ...base, type: 'dca.completed', code: null, reason: 'The order reached its limit.' });
+    const dust = fill.code === 'DCA_REMAINDER_TOO_SMALL';
+    events.push({
+      ...base,
+      type: 'dca.completed',
+      code: dust ? fill.code : null,
+      reason: dust ? (fill.reason ?? '') : 'The order reached its limit.',
+    });
   }
   return events;
 }

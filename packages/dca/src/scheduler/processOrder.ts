@@ -1,12 +1,14 @@
 import type { DcaExecution, DcaExecutor } from '../DcaExecutor.js';
 import { BaseError } from '../errors/BaseError.js';
 import { DcaExecutorError } from '../errors/DcaExecutorError.js';
+import { DcaFillStoppedError } from '../errors/DcaFillStoppedError.js';
 import { DcaStoreError } from '../errors/DcaStoreError.js';
 import { checkFillWorthGas } from '../fees/checkFillWorthGas.js';
 import { advanceSchedule } from '../order/advanceSchedule.js';
 import { applyFillOutcome } from '../order/applyFillOutcome.js';
 import { blockEffectOf, type DcaBlockEffect } from '../order/blockEffects.js';
 import { fillAmount } from '../order/fillAmount.js';
+import { type DcaFillStop, fillStopReason } from '../order/fillStopReason.js';
 import { newFill } from '../order/newFill.js';
 import { priceOf } from '../price/priceOf.js';
 import { ceilDiv, comparePrices } from '../price/ratio.js';
@@ -15,6 +17,7 @@ import type { DcaStore, DcaWrite } from '../store/DcaStore.js';
 import type { DcaFill, DcaFillStatus, DcaOrder, DcaQuote } from '../types.js';
 import type { DcaEvent } from './DcaEvent.js';
 import { callExecutor } from './callExecutor.js';
+import { claimBeforeSend } from './claimBeforeSend.js';
 import { fillFromExecution } from './fillFromExecution.js';
 import { outcomeEvents } from './outcomeEvents.js';
 
@@ -41,6 +44,8 @@ export interface OrderContext {
   readonly executor: DcaExecutor;
   readonly owner: string;
   readonly graceMs: number;
+  /** When the previous tick of this scheduler began (null for its first): a slot due after it is on time. */
+  readonly previousTickAt: number | null;
   readonly maxConsecutiveFailures: number;
   readonly maxFeeShareBps: number;
   readonly pendingRecheckMs: number;
@@ -100,6 +105,7 @@ async function runDueSlots(ctx: OrderContext, order: DcaOrder, now: number): Pro
     catchUp: order.catchUp,
     now,
     graceMs: ctx.graceMs,
+    ...(ctx.previousTickAt === null ? {} : { onTimeAfter: ctx.previousTickAt }),
   });
   const advanced = advanceSchedule({ order, plan, now });
   const amountIn = fillAmount(order);
@@ -111,8 +117,8 @@ async function runDueSlots(ctx: OrderContext, order: DcaOrder, now: number): Pro
       code: 'DCA_SLOT_MISSED',
       reason:
         i === 0 && plan.missedCount > plan.missedSlots.length
-          ? `The slot passed while the scheduler was not running (with ${plan.missedCount - plan.missedSlots.length} earlier slots not recorded one by one).`
-          : 'The slot passed while the scheduler was not running.',
+          ? `${MISSED_REASON} (With ${plan.missedCount - plan.missedSlots.length} earlier slots not recorded one by one.)`
+          : MISSED_REASON,
       amountIn,
       now,
     }),
@@ -126,7 +132,7 @@ async function runDueSlots(ctx: OrderContext, order: DcaOrder, now: number): Pro
             orderId: order.id,
             slot: plan.nextSlot - plan.missedCount - (plan.fillSlot === null ? 0 : 1),
             code: 'DCA_SLOT_MISSED',
-            reason: `${plan.missedCount} slot(s) passed while the scheduler was not running (catch-up: ${order.catchUp}).`,
+            reason: `${plan.missedCount} slot(s) passed more than the grace before a tick saw them (catch-up: ${order.catchUp}).`,
             at: now,
             fill: null,
             count: plan.missedCount,
@@ -188,7 +194,13 @@ async function runDueSlots(ctx: OrderContext, order: DcaOrder, now: number): Pro
     const { code, reason } = describe(error);
     return decide('failed', code, reason);
   }
-  if (quote.amountOut === 0n) return decide('failed', 'DCA_QUOTE_EMPTY', 'The quote returns nothing.', quote);
+  // The last fill, cut to what maxTotalIn leaves: too small to quote or to pay its gas, it ends the order.
+  const remainder = amountIn < order.amountPerFill;
+  if (quote.amountOut === 0n) {
+    return remainder
+      ? decide('skipped', DCA_REMAINDER_TOO_SMALL, remainderReason(amountIn, 'quotes to nothing'), quote)
+      : decide('failed', 'DCA_QUOTE_EMPTY', 'The quote returns nothing.', quote);
+  }
   const price = priceOf({ amountIn, amountOut: quote.amountOut });
   if (
     price !== null &&
@@ -207,6 +219,14 @@ async function runDueSlots(ctx: OrderContext, order: DcaOrder, now: number): Pro
     worstCaseFeeWei: quote.worstCaseFeeWei,
     maxFeeShareBps: ctx.maxFeeShareBps,
   });
+  if (!worth.worthIt && remainder) {
+    return decide(
+      'skipped',
+      DCA_REMAINDER_TOO_SMALL,
+      remainderReason(amountIn, 'is not worth its gas'),
+      quote,
+    );
+  }
   if (!worth.worthIt) {
     return decide(
       'skipped',
@@ -253,6 +273,14 @@ async function execute(
   now: number,
   release: boolean,
 ): Promise<boolean> {
+  // Set when the order left `active` before a transaction of the fill was handed to the signer.
+  const stopped: { stop: DcaFillStop | null } = { stop: null };
+  const beforeSend = async () => {
+    const stop = await claimBeforeSend({ store: ctx.store, orderId: order.id, fill, now });
+    if (stop === null) return;
+    stopped.stop = stop;
+    throw new DcaFillStoppedError(stop);
+  };
   let execution: DcaExecution;
   try {
     execution = await callExecutor('execute', ctx.executeTimeoutMs, (signal) =>
@@ -265,11 +293,18 @@ async function execute(
         minAmountOut: fill.minAmountOut ?? 0n,
         quote: fill.quote,
         signal,
+        beforeSend,
       }),
     );
   } catch (error) {
+    if (stopped.stop !== null)
+      return record(ctx, order, fill, stoppedFill(fill, stopped.stop, now), now, release);
     // The outcome is unknown (it may have been broadcast): keep the fill running, finish it through lookup.
     return keepOpen(ctx, order, fill, now, error);
+  }
+  // An executor that swallowed the stop sent nothing after it: the fill is skipped unless it reports a swap.
+  if (stopped.stop !== null && (execution.status === 'blocked' || execution.status === 'failed')) {
+    return record(ctx, order, fill, stoppedFill(fill, stopped.stop, now), now, release);
   }
   return settle(ctx, order, fill, execution, now, release);
 }
@@ -305,11 +340,22 @@ async function resolveOpenFill(ctx: OrderContext, order: DcaOrder, now: number):
     await keepOpen(ctx, order, fill, now, unknown);
     return null;
   }
-  // Never received (null): executing with the same key cannot execute twice.
-  const stillOpen =
+  // Never received (null): nothing was sent under the key. It runs again (with the same key: never twice) only for
+  // an order still active, within the grace its catch-up policy allows; else it is settled skipped with the reason.
+  const stop =
     execution === null
-      ? await execute(ctx, order, fill, now, false)
-      : await settle(ctx, order, fill, execution, now, false);
+      ? fillStopReason({
+          order,
+          slot: fill.slot,
+          lateness: { scheduledAt: fill.scheduledAt, now, graceMs: ctx.graceMs, catchUp: order.catchUp },
+        })
+      : null;
+  const stillOpen =
+    execution !== null
+      ? await settle(ctx, order, fill, execution, now, false)
+      : stop !== null
+        ? await record(ctx, order, fill, stoppedFill(fill, stop, now), now, false)
+        : await execute(ctx, order, fill, now, false);
   if (stillOpen) return null;
   const current = await ctx.store.getOrder(order.id);
   if (current === null) throw new DcaStoreError('DCA_STORE_FAILURE', `DCA order ${order.id} disappeared.`);
@@ -358,6 +404,18 @@ async function settle(
   } catch (error) {
     return keepOpen(ctx, order, fill, now, error);
   }
+  return record(ctx, order, fill, next, now, release);
+}
+
+/** Writes an open fill's next state (`next`) and what it does to the order; see {@link settle}. */
+async function record(
+  ctx: OrderContext,
+  order: DcaOrder,
+  fill: DcaFill,
+  next: DcaFill,
+  now: number,
+  release: boolean,
+): Promise<boolean> {
   let events: DcaEvent[] = [];
   let paused = false;
   const open = next.status === 'running' || next.status === 'pending';
@@ -410,6 +468,17 @@ function applyOutcome(ctx: OrderContext, order: DcaOrder, fill: DcaFill, now: nu
 }
 
 const MAX = 2n ** 256n;
+const DCA_REMAINDER_TOO_SMALL = 'DCA_REMAINDER_TOO_SMALL';
+const MISSED_REASON =
+  'The slot passed more than the grace before a tick saw it (the scheduler was not running, or its ticks ran late).';
+
+const remainderReason = (amountIn: bigint, why: string) =>
+  `What maxTotalIn leaves (${amountIn} base units) ${why}: the order is complete.`;
+
+/** An open fill settled `skipped` because its order stopped (or its slot expired) before it sent anything. */
+function stoppedFill(fill: DcaFill, stop: DcaFillStop, now: number): DcaFill {
+  return Object.freeze({ ...fill, status: 'skipped', code: stop.code, reason: stop.reason, updatedAt: now });
+}
 
 function checkQuote(quote: DcaQuote): DcaQuote {
   const ok = (v: unknown) => typeof v === 'bigint' && v >= 0n && v < MAX;

@@ -104,6 +104,35 @@ describe('DcaService', () => {
     });
   });
 
+  it('checkFirstFill sees the first fill and its quote after the fee rule; what it throws refuses the order', async () => {
+    const venue = new TestVenue();
+    const seen: unknown[] = [];
+    const { service, store } = setup({
+      executor: venue,
+      checkFirstFill: ({ order, amountIn, quote }) => {
+        seen.push([order.amountPerFill, amountIn, quote.valueWei + quote.worstCaseFeeWei]);
+        if (quote.valueWei > 30_000_000n * 1_000_000n) {
+          throw Object.assign(new Error('above the cap'), { code: 'PER_TX_LIMIT_EXCEEDED' });
+        }
+      },
+    });
+    await expect(service.create({ input: testInput({ amountPerFill: 40_000_000n }) })).rejects.toMatchObject({
+      code: 'PER_TX_LIMIT_EXCEEDED',
+    });
+    expect((await store.listOrders({ limit: 10 })).items).toEqual([]);
+    expect(await service.create({ input: testInput({ maxTotalIn: 10_000_000n }) })).toMatchObject({
+      status: 'active',
+    });
+    expect(seen).toEqual([
+      [40_000_000n, 40_000_000n, 40_000_000n * 1_000_000n + 1_000_000_000n],
+      [25_000_000n, 10_000_000n, 10_000_000n * 1_000_000n + 1_000_000_000n],
+    ]);
+    // A fill not worth its gas is refused by the fee rule first: the check is not asked.
+    venue.quoteOf = (amountIn) => ({ amountOut: amountIn, valueWei: 1n, worstCaseFeeWei: 10n });
+    await expect(service.create({ input: testInput() })).rejects.toMatchObject({ code: 'DCA_FEE_TOO_HIGH' });
+    expect(seen).toHaveLength(2);
+  });
+
   it('shows fills and stats', async () => {
     const { service, store } = setup();
     const order = await service.create({ input: testInput() });

@@ -14,7 +14,7 @@ import { emitEvent } from '../scheduler/emitEvent.js';
 import { collectDcaStats } from '../stats/collectDcaStats.js';
 import type { DcaStats } from '../stats/computeDcaStats.js';
 import type { DcaStore, ListOrdersParameters } from '../store/DcaStore.js';
-import type { DcaFill, DcaOrder, DcaPage } from '../types.js';
+import type { DcaFill, DcaOrder, DcaPage, DcaQuote } from '../types.js';
 
 /** Parameters of the {@link DcaService} constructor. */
 export interface DcaServiceParameters {
@@ -28,6 +28,12 @@ export interface DcaServiceParameters {
   readonly executor?: DcaExecutor;
   /** Default 500 (5 %); use the scheduler's value. */
   readonly maxFeeShareBps?: number;
+  /**
+   * With an executor: called with the creation quote of the first fill once the fee rule passed; throw to refuse an
+   * order that could never fill (e.g. a fill worth more than the spend governor's per-transaction cap). What it
+   * throws is what `create` throws; nothing is stored.
+   */
+  readonly checkFirstFill?: (parameters: DcaCheckFirstFillParameters) => void | Promise<void>;
   /** Time-out of the creation quote, ms (default 30 s). */
   readonly quoteTimeoutMs?: number;
   /** Receives `dca.paused`, `dca.resumed` and `dca.cancelled` for user commands. */
@@ -36,6 +42,16 @@ export interface DcaServiceParameters {
   readonly now?: () => number;
   /** A faulty event sink. */
   readonly onError?: (error: unknown) => void;
+}
+
+/** What {@link DcaServiceParameters.checkFirstFill} is given. */
+export interface DcaCheckFirstFillParameters {
+  /** The order about to be stored. */
+  readonly order: DcaOrder;
+  /** The first fill's input, base units. */
+  readonly amountIn: bigint;
+  /** Its quote (value and worst-case fee in wei). */
+  readonly quote: DcaQuote;
 }
 
 /** Parameters of {@link DcaService.create}. */
@@ -77,6 +93,7 @@ export class DcaService {
   readonly #maxSlippageBps: number;
   readonly #executor: DcaExecutor | undefined;
   readonly #maxFeeShareBps: number;
+  readonly #checkFirstFill: DcaServiceParameters['checkFirstFill'];
   readonly #quoteTimeoutMs: number;
   readonly #events: DcaEventSink | undefined;
   readonly #now: () => number;
@@ -90,6 +107,7 @@ export class DcaService {
     this.#maxSlippageBps = parameters.maxSlippageBps;
     this.#executor = parameters.executor;
     this.#maxFeeShareBps = parameters.maxFeeShareBps ?? DEFAULT_MAX_FEE_SHARE_BPS;
+    this.#checkFirstFill = parameters.checkFirstFill;
     this.#quoteTimeoutMs = parameters.quoteTimeoutMs ?? 30_000;
     this.#events = parameters.events;
     this.#now = parameters.now ?? Date.now;
@@ -112,8 +130,9 @@ export class DcaService {
     });
     const executor = this.#executor;
     if (executor !== undefined) {
+      const amountIn = fillAmount(order);
       const quote = await callExecutor('quote', this.#quoteTimeoutMs, (signal) =>
-        executor.quote({ order, amountIn: fillAmount(order), signal }),
+        executor.quote({ order, amountIn, signal }),
       );
       if (typeof quote?.valueWei !== 'bigint' || typeof quote.worstCaseFeeWei !== 'bigint') {
         throw new DcaExecutorError('DCA_EXECUTOR_ERROR', 'The executor returned an invalid quote.');
@@ -124,6 +143,7 @@ export class DcaService {
         maxFeeShareBps: this.#maxFeeShareBps,
       });
       if (!worthIt) throw new DcaFeeTooHighError({ shareBps, maxFeeShareBps: this.#maxFeeShareBps });
+      await this.#checkFirstFill?.({ order, amountIn, quote });
     }
     await this.#store.insertOrder(order);
     return order;

@@ -58,6 +58,10 @@ export class TestVenue implements DcaExecutor {
   readonly inFlightOrders = new Set<string>();
   twoAtOnceForOneOrder = false;
   failReads: 'balance' | 'quote' | 'lookup' | null = null;
+  /** Runs before the swap is handed over (a test pauses or cancels the order here: the approval wait). */
+  beforeHandOver: (p: DcaExecuteParameters) => Promise<void> = async () => {};
+  /** Runs once the swap is handed over (after `beforeSend` let it through): the moment it is signed. */
+  onHandOver: (p: DcaExecuteParameters) => Promise<void> = async () => {};
   readonly #hanging: (() => void)[] = [];
 
   async balance({ order }: DcaBalanceParameters): Promise<bigint> {
@@ -91,6 +95,10 @@ export class TestVenue implements DcaExecutor {
       if (known !== undefined) return known; // idempotent: the first outcome, never a second swap
       const outcome = this.script.shift() ?? this.defaultOutcome(p);
       if (outcome.status === 'unreachable') throw new Error('connection refused');
+      await this.beforeHandOver(p);
+      // As the gateway executor does: the order's state is claimed immediately before the swap is handed over.
+      await p.beforeSend?.('swap');
+      await this.onHandOver(p);
       const result = 'result' in outcome ? outcome.result : outcome;
       this.executions.set(key, result);
       if (

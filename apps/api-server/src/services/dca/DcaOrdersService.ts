@@ -124,6 +124,18 @@ export class DcaOrdersService {
       tokenOut: body.tokenOut,
     });
     const { chain, tokenIn, tokenOut } = pair;
+    // The native token and its wrapped token are one asset: a wrap, not a swap — answered before any safety read (the
+    // same token twice is a validation error of `tokenOut`, below).
+    const asset = (t: typeof tokenIn) =>
+      (t.native ? (chain.contracts.wrappedNative ?? 'native') : t.address).toLowerCase();
+    if (tokenIn.native !== tokenOut.native && asset(tokenIn) === asset(tokenOut)) {
+      throw new ApiProblem(
+        422,
+        'SWAP_SAME_TOKEN',
+        'Token in and token out are the same asset',
+        'the native token and its wrapped token are one asset: that is a wrap, not a swap',
+      );
+    }
     const fields: Record<string, string> = {};
     const attempt = <T>(field: string, parse: () => T): T | undefined => {
       try {
@@ -295,10 +307,32 @@ function intervalOf(body: DcaOrderCreateRequestDto): DcaOrderInput['interval'] {
 
 function timeOf(text: string): number {
   const ms = ISO_TIME.test(text) ? Date.parse(text) : Number.NaN;
-  if (!Number.isFinite(ms)) {
+  if (!Number.isFinite(ms) || !calendarDate(text)) {
     throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
-      fields: { firstRunAt: 'must be an ISO 8601 time with a zone, e.g. 2025-01-06T09:00:00Z' },
+      fields: {
+        firstRunAt:
+          'must be an existing ISO 8601 time with a zone, e.g. 2025-01-06T09:00:00Z (no 30 February)',
+      },
     });
   }
   return ms;
+}
+
+/**
+ * Whether the date and time fields of an ISO time exist as written (`Date.parse` rolls 2027-02-30 over to 2 March,
+ * and 24:00 to the next day): the fields, read back from UTC of the same wall time, must be the ones given.
+ */
+function calendarDate(text: string): boolean {
+  const [year, month, day, hour, minute] = [0, 5, 8, 11, 14].map((at, i) =>
+    Number(text.slice(at, at + (i === 0 ? 4 : 2))),
+  ) as [number, number, number, number, number];
+  const wall = new Date(Date.UTC(year, month - 1, day, hour, minute));
+  return (
+    year >= 1 &&
+    wall.getUTCFullYear() === year &&
+    wall.getUTCMonth() === month - 1 &&
+    wall.getUTCDate() === day &&
+    wall.getUTCHours() === hour &&
+    wall.getUTCMinutes() === minute
+  );
 }

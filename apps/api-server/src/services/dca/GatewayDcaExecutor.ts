@@ -21,6 +21,7 @@ import { executeSwapIntent, swapLockKey } from '../swap/executeSwapIntent.js';
 import type { KeyedMutex } from '../swap/KeyedMutex.js';
 import type { PlannedSwap, SwapPair, SwapPlanner } from '../swap/SwapPlanner.js';
 import { estimateFillFee } from './estimateFillFee.js';
+import { freshMinimum } from './freshMinimum.js';
 import { FillReadings } from './FillReadings.js';
 import type { ExecutionKeyIndex } from './ExecutionKeyIndex.js';
 import { outsideBand } from './outsideBand.js';
@@ -161,6 +162,7 @@ export class GatewayDcaExecutor implements DcaExecutor {
     this.#prepared.delete(`${order.id}:${amountIn}`);
     const pair = cached?.pair ?? (await this.#pair(order));
     let planned = cached?.planned;
+    let requoted: bigint | null = null;
     if (planned === undefined) {
       // No quote from this fill's checks (a crash, a restart): quote again and hold it to the order's band.
       planned = await this.#p.planner.plan({
@@ -172,8 +174,15 @@ export class GatewayDcaExecutor implements DcaExecutor {
       });
       const band = outsideBand({ order, amountIn, amountOut: planned.quote.amountOut });
       if (band !== null) return { status: 'blocked', code: 'DCA_PRICE_OUT_OF_BAND', reason: band };
+      requoted = planned.amountOutMin;
     }
-    const intent = this.#intent(order, pair, planned, minAmountOut, slot);
+    const intent = this.#intent(
+      order,
+      pair,
+      planned,
+      freshMinimum({ given: minAmountOut, fresh: requoted }),
+      slot,
+    );
     const { record, approval } = await executeSwapIntent({
       gateway: this.#p.gateway,
       pair,
@@ -184,6 +193,9 @@ export class GatewayDcaExecutor implements DcaExecutor {
       approvalKey: `${idempotencyKey}:approve`,
       allowance: cached?.allowance,
       lock: this.#p.swapLock,
+      beforeSend: p.beforeSend,
+      // A restart finds the approval an earlier run sent under the fill's key: it is never sent twice.
+      earlierApproval: () => this.#stored(`${idempotencyKey}:approve`),
     });
     if (record === null) return approvalOutcome(approval as ExecutionRecord);
     const signed = record.transactions[0]?.gasLimit;
@@ -195,6 +207,13 @@ export class GatewayDcaExecutor implements DcaExecutor {
   async lookup({
     idempotencyKey,
   }: Pick<DcaLookupParameters, 'idempotencyKey'>): Promise<DcaExecution | null> {
+    const record = await this.#stored(idempotencyKey);
+    // Entered but never stored (a crash between the two writes): nothing ran under the key.
+    return record === null ? null : toDcaExecution(record);
+  }
+
+  /** The execution stored under an indexed key (reconciled first when still open), or null. */
+  async #stored(idempotencyKey: string): Promise<ExecutionRecord | null> {
     const id = await this.#p.keys.get(idempotencyKey);
     if (id === null) return null;
     let record = await this.#p.executions.get(id);
@@ -203,8 +222,7 @@ export class GatewayDcaExecutor implements DcaExecutor {
       await (this.#p.reconcile ?? (() => this.#p.gateway.reconcile()))().catch(() => undefined);
       record = await this.#p.executions.get(id);
     }
-    // Entered but never stored (a crash between the two writes): nothing ran under the key.
-    return record === null ? null : toDcaExecution(record);
+    return record;
   }
 
   #pair(order: DcaOrder): Promise<SwapPair> {

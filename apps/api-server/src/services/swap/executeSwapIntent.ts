@@ -34,6 +34,28 @@ export interface ExecuteSwapIntentParameters {
    * of one token at once would overwrite each other's exact approval (`approve` sets, it does not add).
    */
   readonly lock?: KeyedMutex | undefined;
+  /**
+   * Awaited immediately before each transaction is handed to the gateway (`'approval'`, `'swap'`); a rejection
+   * stops there and propagates (nothing more is sent). A DCA fill re-checks its order here.
+   */
+  readonly beforeSend?: ((what: 'approval' | 'swap') => Promise<void>) | undefined;
+  /**
+   * The execution already stored under `approvalKey`, if any (a run before a restart sent it): it is not sent
+   * again. Confirmed → the swap follows; still open → `ApprovalStillOpenError` (ask again later); refused or failed
+   * → answered as this run's approval.
+   */
+  readonly earlierApproval?: (() => Promise<ExecutionRecord | null>) | undefined;
+}
+
+/** The exact approval an earlier run sent under the same key is not settled yet: the swap waits for it. */
+export class ApprovalStillOpenError extends Error {
+  override name = 'ApprovalStillOpenError';
+  readonly code = 'APPROVAL_PENDING';
+  readonly shortMessage: string;
+  constructor(executionId: string) {
+    super(`The exact approval ${executionId} sent earlier under this key is not settled yet.`);
+    this.shortMessage = this.message;
+  }
 }
 
 /** What {@link executeSwapIntent} returns. */
@@ -71,7 +93,17 @@ export async function executeSwapIntent(
 }
 
 async function approveThenSwap(
-  { gateway, pair, intent, amountIn, amountInText, idempotencyKey, approvalKey }: ExecuteSwapIntentParameters,
+  {
+    gateway,
+    pair,
+    intent,
+    amountIn,
+    amountInText,
+    idempotencyKey,
+    approvalKey,
+    beforeSend,
+    earlierApproval,
+  }: ExecuteSwapIntentParameters,
   known: bigint | undefined,
 ): Promise<ExecuteSwapIntentReturnType> {
   const { chain, provider, timeoutMs, tokenIn } = pair;
@@ -88,7 +120,13 @@ async function approveThenSwap(
         spender: router,
         timeoutMs,
       }));
-    if (allowance < amountIn && (await gateway.assess(intent)).refusal === null) {
+    const earlier = allowance < amountIn && earlierApproval ? await earlierApproval() : null;
+    if (earlier !== null && earlier.status !== 'confirmed') {
+      if (OPEN.has(earlier.status)) throw new ApprovalStillOpenError(earlier.id);
+      return { record: null, approval: earlier };
+    }
+    if (earlier === null && allowance < amountIn && (await gateway.assess(intent)).refusal === null) {
+      await beforeSend?.('approval');
       const approveTx = buildApproveTransaction({
         token: tokenIn.address,
         spender: router,
@@ -115,9 +153,13 @@ async function approveThenSwap(
       }
     }
   }
+  await beforeSend?.('swap');
   const { record, confirmation } = await gateway.execute(intent, idempotencyKey ? { idempotencyKey } : {});
   return { record, approval, confirmation };
 }
+
+/** Execution statuses that may still confirm. */
+const OPEN = new Set<string>(['preparing', 'signed', 'pending']);
 
 /** The lock key of a swap's allowance: chain, token in, router, wallet. */
 export function swapLockKey(pair: SwapPair, router: string, wallet: string): string {
