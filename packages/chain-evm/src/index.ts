@@ -76,6 +76,7 @@ export type {
   IdempotentResponse,
   ListExecutionsParameters,
   NonceManager,
+  NonceResync,
   TokenAmount,
 } from './gateway/types.js';
 export { StoreError, type StoreErrorCode } from './errors/StoreError.js';
@@ -203,6 +204,7 @@ export {
   PRIORITY_PERCENTILE,
 } from './gateway/steps/estimateFees.js';
 export { isDefinitelyNotSent } from './gateway/steps/isDefinitelyNotSent.js';
+export { isNonceTaken } from './gateway/steps/isNonceTaken.js';
 export {
   type PriceInNativeParameters,
   type PriceInNativeReturnType,
