@@ -246,11 +246,18 @@ export type {
   ApprovalKind,
   ApprovalRiskFactor,
   ApprovalRiskLevel,
+  ApprovalScanCheckpoint,
   ApprovalScanState,
   ApprovalScanStore,
   CommitApprovalScanParameters,
   SpenderCodeKind,
 } from './approvals/types.js';
+export { APPROVAL_SCAN_CHECKPOINTS } from './approvals/types.js';
+export {
+  type ApprovalScanReorg,
+  type VerifyScanCoverageReturnType,
+  verifyScanCoverage,
+} from './approvals/verifyScanCoverage.js';
 export { ApprovalError, type ApprovalErrorCode } from './approvals/ApprovalError.js';
 export {
   APPROVAL_FOR_ALL_TOPIC,
