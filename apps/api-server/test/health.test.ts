@@ -35,7 +35,7 @@ describe('GET /health', () => {
       expect(JSON.parse(text) as Health).toMatchObject({
         status: 'ok',
         version: expect.stringMatching(/^\d+\.\d+\.\d+/),
-        checks: { database: 'ok', chains: { ok: 1, total: 1 } },
+        checks: { database: 'ok', chains: { ok: 1, total: 1 }, rescans: 0 },
       });
       expect(text).not.toContain('127.0.0.1');
       expect(text).not.toContain('devnet');

@@ -1,3 +1,4 @@
+import { ChainRescans } from '../chain/ChainRescans.js';
 import * as chainVars from '../config/schema/chains.js';
 import { ChainProviders } from '../services/ChainProviders.js';
 import { HealthService } from '../services/HealthService.js';
@@ -25,7 +26,7 @@ export const core: Capability = {
     chainVars.PROVIDER_CACHE_TTL_MS,
   ],
   controllers: ['HealthController', 'SecurityController'],
-  start({ config, stores, shared, health }) {
+  start({ config, stores, shared, health, log }) {
     const providers = new ChainProviders({
       rpcUrls: config.rpcUrls,
       timeoutMs: config.rpcTimeoutMs,
@@ -34,7 +35,13 @@ export const core: Capability = {
     });
     const version = packageVersion();
     const security = new SecurityService({ config, providers });
-    Object.assign(shared, { providers, security, version });
+    // Issue 32: re-scans after a reorg or a reset — `chain.reorg` on /events (the hub is the next row's: bound late),
+    // a warning, /health degraded meanwhile.
+    const rescans = new ChainRescans({
+      publish: (type, data) => shared.hub?.publish(type, data),
+      warn: (data, message) => log.warn({ reorg: data }, message),
+    });
+    Object.assign(shared, { providers, security, version, rescans });
     return {
       services: {
         version,
@@ -43,6 +50,7 @@ export const core: Capability = {
           version,
           ping: async () => (await Promise.all(health.map((check) => check()))).every(Boolean),
           providers,
+          rescans,
         }),
       },
       health: () => stores.ping(),
