@@ -60,7 +60,7 @@ describe('an approval scanned, then reorganized away (issue 32)', () => {
     );
     await opened;
     // The re-scan's log reads are held until /health has been asked.
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });

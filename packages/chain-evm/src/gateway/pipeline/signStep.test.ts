@@ -94,7 +94,7 @@ describe('signStep', () => {
   });
 
   it('the kill switch is read inside the nonce lane: a send queued behind a slow one is not signed after a kill (G4)', async () => {
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
