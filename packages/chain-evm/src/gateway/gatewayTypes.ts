@@ -183,6 +183,16 @@ export type GatewayEvent =
       readonly next: number;
     }
   | {
+      /**
+       * The block where this settled execution's transaction was mined was reorganized away: the execution is
+       * `pending` again (`REORGED`) and its signed transactions were handed to the node again.
+       */
+      readonly type: 'reorged';
+      readonly executionId: string;
+      readonly blockNumber: number;
+      readonly hash: Hex;
+    }
+  | {
       /** An operator's same-nonce cancel was signed and handed to the node. */
       readonly type: 'cancel';
       readonly executionId: string;

@@ -12,7 +12,11 @@ let provider: JsonRpcProvider;
 
 beforeAll(async () => {
   devnet = await startDevnet();
-  provider = new JsonRpcProvider(devnet.rpcUrl, 31337, { staticNetwork: true, batchMaxCount: 1 });
+  provider = new JsonRpcProvider(devnet.rpcUrl, 31337, {
+    staticNetwork: true,
+    batchMaxCount: 1,
+    cacheTimeout: -1,
+  });
 });
 afterAll(async () => {
   provider?.destroy();
@@ -32,7 +36,7 @@ describe('findNonceTaker', () => {
       await provider.send('anvil_mine', ['0x7']);
     }
     const { ctx } = testContext();
-    const head = await provider.getBlockNumber();
+    const head = Number(await provider.send('eth_blockNumber', []));
     const address = account.address as Address;
     for (let i = 0; i < 3; i++) {
       expect(await findNonceTaker(ctx, { provider, chainId: 31337, address, nonce: start + i, head })).toBe(
