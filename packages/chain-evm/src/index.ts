@@ -205,6 +205,7 @@ export {
 } from './gateway/steps/estimateFees.js';
 export { isDefinitelyNotSent } from './gateway/steps/isDefinitelyNotSent.js';
 export { isNonceTaken } from './gateway/steps/isNonceTaken.js';
+export { FOLLOW_MINED_BLOCKS } from './gateway/pipeline/followMinedPass.js';
 export {
   type PriceInNativeParameters,
   type PriceInNativeReturnType,
