@@ -93,6 +93,7 @@ export function loadConfig(env: Env): Config {
     rpcTimeoutMs,
     wallet,
     dataDir,
+    rebaseChains: s.REBASE_CHAIN_DATA.read(env),
     storeBackend: s.STORE_BACKEND.read(env),
     providers,
     chains: configuredChains,

@@ -76,6 +76,7 @@ export type {
   IdempotentResponse,
   ListExecutionsParameters,
   NonceManager,
+  NonceResync,
   TokenAmount,
 } from './gateway/types.js';
 export { StoreError, type StoreErrorCode } from './errors/StoreError.js';
@@ -203,6 +204,8 @@ export {
   PRIORITY_PERCENTILE,
 } from './gateway/steps/estimateFees.js';
 export { isDefinitelyNotSent } from './gateway/steps/isDefinitelyNotSent.js';
+export { isNonceTaken } from './gateway/steps/isNonceTaken.js';
+export { FOLLOW_MINED_BLOCKS } from './gateway/pipeline/followMinedPass.js';
 export {
   type PriceInNativeParameters,
   type PriceInNativeReturnType,
@@ -244,11 +247,18 @@ export type {
   ApprovalKind,
   ApprovalRiskFactor,
   ApprovalRiskLevel,
+  ApprovalScanCheckpoint,
   ApprovalScanState,
   ApprovalScanStore,
   CommitApprovalScanParameters,
   SpenderCodeKind,
 } from './approvals/types.js';
+export { APPROVAL_SCAN_CHECKPOINTS } from './approvals/types.js';
+export {
+  type ApprovalScanReorg,
+  type VerifyScanCoverageReturnType,
+  verifyScanCoverage,
+} from './approvals/verifyScanCoverage.js';
 export { ApprovalError, type ApprovalErrorCode } from './approvals/ApprovalError.js';
 export {
   APPROVAL_FOR_ALL_TOPIC,

@@ -1,3 +1,4 @@
+import type { ChainRescans } from '../chain/ChainRescans.js';
 import type {
   ActionModule,
   ExecutionGateway,
@@ -60,6 +61,8 @@ export interface Shared {
   /** core */ providers?: ChainProviders;
   /** core */ security?: SecurityService;
   /** core */ version?: string;
+  /** core: re-scans after a reorg or a reset (`chain.reorg`, `/health` degraded while one runs) */
+  rescans?: ChainRescans;
   /** events */ hub?: EventHub;
   /** governor */ address?: `0x${string}`;
   /** governor */ governor?: GovernorService;

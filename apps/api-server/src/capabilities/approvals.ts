@@ -30,6 +30,7 @@ export const approvals: Capability = {
           minLiquidityWei: config.gateway.minLiquidityWei,
           maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
           killSwitch: async () => (await governor.governor.status()).killSwitch,
+          ...(shared.rescans ? { rescans: shared.rescans } : {}),
         }),
       },
     };

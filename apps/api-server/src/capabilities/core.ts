@@ -1,4 +1,7 @@
+import { ChainRescans } from '../chain/ChainRescans.js';
+import { checkDataChains } from '../chain/checkDataChains.js';
 import * as chainVars from '../config/schema/chains.js';
+import * as server from '../config/schema/server.js';
 import { ChainProviders } from '../services/ChainProviders.js';
 import { HealthService } from '../services/HealthService.js';
 import { SecurityService } from '../services/SecurityService.js';
@@ -23,9 +26,10 @@ export const core: Capability = {
     chainVars.SOLANA_RPC_URL,
     chainVars.PROVIDER_TIMEOUT_MS,
     chainVars.PROVIDER_CACHE_TTL_MS,
+    server.REBASE_CHAIN_DATA,
   ],
   controllers: ['HealthController', 'SecurityController'],
-  start({ config, stores, shared, health }) {
+  async start({ config, stores, shared, health, log }) {
     const providers = new ChainProviders({
       rpcUrls: config.rpcUrls,
       timeoutMs: config.rpcTimeoutMs,
@@ -33,8 +37,17 @@ export const core: Capability = {
       defaultChainId: config.defaultChainId,
     });
     const version = packageVersion();
+    // Issue 32: the data directory must belong to the chains it talks to (start refused otherwise).
+    const database = stores.chainIdentityDatabase();
+    if (database) await checkDataChains({ database, providers, config, log });
     const security = new SecurityService({ config, providers });
-    Object.assign(shared, { providers, security, version });
+    // Issue 32: re-scans after a reorg or a reset — `chain.reorg` on /events (the hub is the next row's: bound late),
+    // a warning, /health degraded meanwhile.
+    const rescans = new ChainRescans({
+      publish: (type, data) => shared.hub?.publish(type, data),
+      warn: (data, message) => log.warn({ reorg: data }, message),
+    });
+    Object.assign(shared, { providers, security, version, rescans });
     return {
       services: {
         version,
@@ -43,6 +56,7 @@ export const core: Capability = {
           version,
           ping: async () => (await Promise.all(health.map((check) => check()))).every(Boolean),
           providers,
+          rescans,
         }),
       },
       health: () => stores.ping(),

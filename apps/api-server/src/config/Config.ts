@@ -37,6 +37,8 @@ export interface Config {
   rpcTimeoutMs: number;
   wallet: WalletKeySource;
   dataDir: string;
+  /** `REBASE_CHAIN_DATA`: chains whose data may be re-based on another instance of the chain (issue 32). */
+  rebaseChains: readonly number[] | 'all';
   /** Where the stores live (`STORE_BACKEND`, default `sqlite`). */
   storeBackend: 'sqlite' | 'memory';
   /** Token-safety providers. Base URLs are configurable so tests (and proxies) can stand in. */

@@ -66,6 +66,7 @@ import {
   API_PORT,
   CORS_ALLOWED_ORIGINS,
   DATA_DIR,
+  REBASE_CHAIN_DATA,
   ENABLE_CONSOLE,
   ENABLE_WALLET_CREATE_ENDPOINT,
   EVENTS_HEARTBEAT_SECONDS,
@@ -245,6 +246,11 @@ export const configTable: readonly ConfigRow[] = [
   {
     variables: [DATA_DIR],
     doc: 'Where the SQLite database lives (governor ledger and kill switch, execution records and idempotency keys, DCA orders and fills, watched wallets, vault share-price samples).',
+  },
+  {
+    variables: [REBASE_CHAIN_DATA],
+    doc: 'The server refuses to start on a `DATA_DIR` whose records were made on another instance of a chain (its genesis hash differs from the one stored, or its head is below the blocks the data refers to: a devnet started anew, a node of another network). Listing the chain id here keeps the data and re-bases it on the chain as it is now (approval scans re-check their own block hashes).',
+    defaultText: 'none',
   },
   {
     variables: [STORE_BACKEND],

@@ -44,7 +44,7 @@ export interface CreatedWalletDto {
 export interface HealthDto {
   /**
    * `ok` when the database and every configured chain's node answer; `degraded` when a chain's node does not (the
-   * server still answers, but that chain cannot be used); `down` when the database does not (nothing that moves
+   * server still answers, but that chain cannot be used) or while a re-scan after a reorg or a reset runs; `down` when the database does not (nothing that moves
    * funds can work; HTTP 503).
    */
   status: 'ok' | 'degraded' | 'down';
@@ -63,4 +63,10 @@ export interface HealthChecksDto {
     /** @isInt */
     total: number;
   };
+  /**
+   * Re-scans running because stored chain positions no longer match the chain (a reorg, a reset, a lagging node):
+   * `degraded` while any runs.
+   * @isInt
+   */
+  rescans: number;
 }

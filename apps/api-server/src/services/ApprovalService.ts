@@ -17,6 +17,7 @@ import {
 } from '@org/chain-evm';
 import { formatEther } from '@org/governor';
 import { formatUnits } from 'ethers';
+import type { ChainRescans } from '../chain/ChainRescans.js';
 import type { Config } from '../config.js';
 import type {
   ApprovalDto,
@@ -52,6 +53,7 @@ export class ApprovalService {
   readonly #minLiquidityWei: bigint;
   readonly #twapBound: { maxTwapDeviationBps?: number };
   readonly #killSwitch: () => Promise<boolean>;
+  readonly #rescans: ChainRescans | undefined;
   /** Scans in flight by (chain, owner, fromBlock): concurrent identical requests share one scan. */
   readonly #inFlight = new Map<string, Promise<ScanApprovalsReturnType>>();
   /** The known-protocols answer per chain entry: static for the server's life, and checksumming and sorting the
@@ -68,6 +70,7 @@ export class ApprovalService {
     minLiquidityWei,
     maxTwapDeviationBps,
     killSwitch,
+    rescans,
   }: {
     providers: ChainProviders;
     /** The one signer; absent when no wallet is configured (revokes answer 503 WALLET_NOT_CONFIGURED). */
@@ -82,6 +85,8 @@ export class ApprovalService {
     maxTwapDeviationBps?: number;
     /** Whether the governor's kill switch is engaged. */
     killSwitch: () => Promise<boolean>;
+    /** Where a re-scan after a reorg or a reset is reported (`chain.reorg`, `/health` degraded while it runs). */
+    rescans?: ChainRescans;
   }) {
     this.#providers = providers;
     this.#gateway = gateway;
@@ -92,6 +97,7 @@ export class ApprovalService {
     this.#minLiquidityWei = minLiquidityWei;
     this.#twapBound = maxTwapDeviationBps === undefined ? {} : { maxTwapDeviationBps };
     this.#killSwitch = killSwitch;
+    this.#rescans = rescans;
   }
 
   knownProtocols(chain: string | undefined): KnownProtocolsDto {
@@ -350,6 +356,7 @@ export class ApprovalService {
     let running = this.#inFlight.get(key);
     if (!running) {
       const defaultFromBlock = this.#settings.scanStart.get(chain.id);
+      let rescanned: (() => void) | undefined;
       running = scanApprovals({
         provider,
         chain,
@@ -363,7 +370,13 @@ export class ApprovalService {
         timeoutMs,
         ...(p.fromBlock === undefined ? {} : { fromBlock: p.fromBlock }),
         ...(defaultFromBlock === undefined ? {} : { defaultFromBlock }),
-      }).finally(() => this.#inFlight.delete(key));
+        onReorg: (reorg) => {
+          rescanned = this.#rescans?.begin({ scope: 'approval-scan', chainId: chain.id, owner, ...reorg });
+        },
+      }).finally(() => {
+        rescanned?.();
+        this.#inFlight.delete(key);
+      });
       this.#inFlight.set(key, running);
     }
     return { chain, provider, timeoutMs, scan: await running };

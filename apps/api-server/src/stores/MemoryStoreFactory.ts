@@ -31,6 +31,10 @@ export class MemoryStoreFactory implements StoreFactory {
   readonly operatorLimits = memoize(() => new MemoryOperatorLimitsStore());
   #open = true;
 
+  chainIdentityDatabase(): null {
+    return null;
+  }
+
   ping(): boolean {
     return this.#open;
   }

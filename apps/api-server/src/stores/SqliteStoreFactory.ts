@@ -48,6 +48,10 @@ export class SqliteStoreFactory implements StoreFactory {
     this.operatorLimits = memoize(() => new SqliteOperatorLimitsStore({ database }));
   }
 
+  chainIdentityDatabase(): Database.Database {
+    return this.#database;
+  }
+
   ping(): boolean {
     try {
       return this.#database.open && this.#database.prepare('SELECT 1 AS one').get() !== undefined;

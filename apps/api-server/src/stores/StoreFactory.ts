@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type {
   ApprovalScanStore,
   ConfirmationStore,
@@ -39,6 +40,11 @@ export interface StoreFactory {
   spendLedger(): SpendLedger;
   /** Caps an operator set over HTTP or from the CLI. */
   operatorLimits(): OperatorLimitsStore;
+  /**
+   * The database `checkChainIdentity` keeps each chain's genesis hash in and reads the data's block positions from
+   * (at start: a `DATA_DIR` made on another instance of a chain is refused); `null` when nothing persists.
+   */
+  chainIdentityDatabase(): Database.Database | null;
   /** `/health`: the backend answers a read. */
   ping(): boolean | Promise<boolean>;
   /** Releases the backend (after every job has stopped). */

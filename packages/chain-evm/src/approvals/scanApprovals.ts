@@ -11,6 +11,7 @@ import { getLogsAdaptive } from './getLogsAdaptive.js';
 import { planScanRanges } from './planScanRanges.js';
 import { readApprovals } from './readApprovals.js';
 import type { Approval, ApprovalCandidate, ApprovalScanStore } from './types.js';
+import { type ApprovalScanReorg, verifyScanCoverage } from './verifyScanCoverage.js';
 
 /** Parameters of {@link scanApprovals}. */
 export interface ScanApprovalsParameters {
@@ -38,6 +39,11 @@ export interface ScanApprovalsParameters {
   readonly batchSize?: number;
   readonly timeoutMs?: number;
   readonly clock?: () => number;
+  /**
+   * Called when what earlier scans covered no longer matches the chain (a reorg, a reset, a lagging node), before
+   * the blocks are read again (the caller reports it and shows a re-scan running until the scan returns).
+   */
+  readonly onReorg?: (reorg: ApprovalScanReorg) => void;
 }
 
 /** Result of {@link scanApprovals}. */
@@ -49,6 +55,8 @@ export interface ScanApprovalsReturnType {
   /** The block range covered by this and earlier scans (inclusive). */
   readonly fromBlock: number;
   readonly toBlock: number;
+  /** What earlier scans covered and the chain no longer matches (read again by this scan), or `null`. */
+  readonly reorg: ApprovalScanReorg | null;
   /** Ranges this call read with `eth_getLogs`. */
   readonly scannedRanges: readonly { readonly fromBlock: number; readonly toBlock: number }[];
   /** Live approvals: allowance > 0 or operator approved, read on chain. */
@@ -68,7 +76,10 @@ export interface ScanApprovalsReturnType {
  * (topic-filtered by owner, one `eth_getLogs` per adaptive chunk) nominate candidate pairs; the truth is read with
  * `allowance()` / `isApprovedForAll()` in Multicall3 batches at the head block. Incremental per (chain, owner): the
  * covered range and the candidates are committed to `store` once the logs are complete, so the next scan asks only
- * for new blocks and re-reads the known pairs. Errors (`LOG_SCAN_FAILED`, RPC codes, store codes) are thrown — a
+ * for new blocks and re-reads the known pairs. What was covered is checked first ({@link verifyScanCoverage}: the
+ * head's block hash is kept with each commit): a range above the head (a reset, a lagging node) or a hash that no
+ * longer matches (a reorg) is read again from the last position that still matches, `onReorg` is told, and the
+ * answer says so (`reorg`). Errors (`LOG_SCAN_FAILED`, RPC codes, store codes) are thrown — a
  * partial list is never returned as complete.
  *
  * @example
@@ -90,6 +101,7 @@ export async function scanApprovals({
   batchSize = 500,
   timeoutMs,
   clock = Date.now,
+  onReorg,
 }: ScanApprovalsParameters): Promise<ScanApprovalsReturnType> {
   if (typeof owner !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(owner)) {
     throw new ApprovalError('INVALID_PARAMETER', 'owner must be a 20-byte hex address');
@@ -106,13 +118,34 @@ export async function scanApprovals({
       })) as string,
     ),
   );
-  const previous = await store.load({ chainId: chain.id, owner: checkedOwner });
+  const headHash = (await rpcCall({
+    chainId: chain.id,
+    method: 'eth_getBlockByNumber',
+    ...timeout,
+    run: () => provider.send('eth_getBlockByNumber', [`0x${head.toString(16)}`, false]),
+  })) as { hash?: unknown } | null;
+  const checkpoint =
+    typeof headHash?.hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(headHash.hash)
+      ? { block: head, hash: headHash.hash as Hex }
+      : undefined;
+  const stored = await store.load({ chainId: chain.id, owner: checkedOwner });
+  // What earlier scans covered is trusted only while it still matches the chain.
+  const { covered, reorg } = await verifyScanCoverage({
+    provider,
+    chainId: chain.id,
+    state: stored,
+    head,
+    ...timeout,
+  });
+  if (reorg) onReorg?.(reorg);
+  const previous = reorg && covered === null ? null : stored;
+  const restart = reorg && covered === null && stored ? Math.min(stored.fromBlock, head) : undefined;
   const plan = planScanRanges({
-    covered: previous,
+    covered,
     head,
     lookbackBlocks,
     reorgMarginBlocks,
-    ...(fromBlock === undefined ? {} : { fromBlock }),
+    ...(fromBlock === undefined ? (restart === undefined ? {} : { fromBlock: restart }) : { fromBlock }),
     ...(defaultFromBlock === undefined ? {} : { defaultFromBlock }),
   });
   const ownerTopic = `0x${checkedOwner.slice(2).toLowerCase().padStart(64, '0')}` as Hex;
@@ -135,7 +168,7 @@ export async function scanApprovals({
   }
   // Every range is read completely: only now may the store call it covered.
   const state =
-    plan.ranges.length === 0 && previous !== null
+    plan.ranges.length === 0 && previous !== null && reorg === null
       ? previous
       : await store.commit({
           chainId: chain.id,
@@ -143,6 +176,8 @@ export async function scanApprovals({
           fromBlock: plan.fromBlock,
           toBlock: plan.toBlock,
           candidates: found,
+          ...(checkpoint === undefined ? {} : { checkpoint }),
+          ...(reorg === null ? {} : { rewindTo: reorg.rewindTo }),
           at: clock(),
         });
   const names = new Map(getKnownProtocols({ chain }).map((p) => [p.address.toLowerCase(), p.name]));
@@ -162,6 +197,7 @@ export async function scanApprovals({
     blockNumber: head,
     fromBlock: state.fromBlock,
     toBlock: state.toBlock,
+    reorg,
     scannedRanges: plan.ranges,
     approvals: truth.approvals,
     unreadable: truth.unreadable,

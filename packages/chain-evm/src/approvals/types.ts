@@ -31,9 +31,23 @@ export interface ApprovalScanState {
   /** Last block covered (inclusive). */
   readonly toBlock: number;
   readonly candidates: readonly ApprovalCandidate[];
+  /**
+   * The hash of the head block each of the latest scans read up to (ascending, at most
+   * {@link APPROVAL_SCAN_CHECKPOINTS}): a scan trusts what is covered only while these still match the chain.
+   */
+  readonly checkpoints: readonly ApprovalScanCheckpoint[];
   /** Epoch milliseconds of the last commit. */
   readonly updatedAt: number;
 }
+
+/** A position of the chain a scan read up to, with its block hash (to notice a reorg or a reset under it). */
+export interface ApprovalScanCheckpoint {
+  readonly block: number;
+  readonly hash: Hex;
+}
+
+/** How many checkpoints a scan state keeps. */
+export const APPROVAL_SCAN_CHECKPOINTS = 32;
 
 /** Parameters of {@link ApprovalScanStore.commit}. */
 export interface CommitApprovalScanParameters {
@@ -44,6 +58,14 @@ export interface CommitApprovalScanParameters {
   readonly toBlock: number;
   /** Pairs found in this scan; merged by (token, spender, kind), the latest log wins. */
   readonly candidates: readonly ApprovalCandidate[];
+  /** The block this scan read up to and its hash (kept as a checkpoint). */
+  readonly checkpoint?: ApprovalScanCheckpoint;
+  /**
+   * What was covered above this block is no longer trusted (a reorg or a reset under it): before the merge, the
+   * covered range is cut at it and the candidates and checkpoints above it are dropped (below the covered start:
+   * everything is). This scan re-read what follows it.
+   */
+  readonly rewindTo?: number;
   readonly at: number;
 }
 

@@ -348,6 +348,33 @@ describe('ExecutionGateway.reconcile', () => {
     expect((await first.store.get(record.id))?.status).toBe('failed');
   });
 
+  it('NONCE_CONSUMED names the transaction of the key that took the nonce, when the node can find it', async () => {
+    const first = harness();
+    const { record } = await first.gateway.execute(swap());
+    const outside = `0x${'ab'.repeat(32)}` as const;
+    const script: Script = {
+      latestNonce: 8,
+      blockNumber: 100,
+      takenBy: { block: 97, hash: outside, from: record.from },
+    };
+    const later = harness(script, {}, { governor: first.governor, store: first.store });
+    await later.gateway.reconcile();
+    script.blockNumber = 103;
+    const [failed] = await later.gateway.reconcile();
+    expect(failed).toMatchObject({
+      status: 'failed',
+      code: 'NONCE_CONSUMED',
+      result: { nonceTakenBy: outside },
+    });
+    expect(failed?.reason).toContain(outside);
+    expect(later.events).toContainEqual({
+      type: 'settled',
+      executionId: record.id,
+      status: 'failed',
+      feeWei: null,
+    });
+  });
+
   it('a lagging node (nonce used, receipt not yet served) never fails a mined transaction: it settles when the receipt comes', async () => {
     const first = harness();
     const { record } = await first.gateway.execute(swap());

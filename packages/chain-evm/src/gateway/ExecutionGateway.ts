@@ -47,7 +47,8 @@ export { DEFAULT_GATEWAY_SETTINGS } from './defaultGatewaySettings.js';
  * intent through the pipeline (ARCHITECTURE §3), one step per module in `pipeline/`:
  *
  * kill switch → policy → fees → value ∥ safety → confirmation rule → simulate → hold → reserve → in-flight window →
- * kill switch re-checked → sign (record, then broadcast) → receipt (replacements within the fee budget) → settle.
+ * kill switch re-checked → sign (in the nonce lane: kill switch read again, record, then broadcast; a nonce taken by
+ * another sender of the key → the chain's counts re-read and signed again above them) → receipt (replacements within the fee budget) → settle.
  *
  * A refusal is a value with a stable code on the execution record (`blocked`); every change of a record is a
  * compare-and-set on what was read. The reconciler, the operator's cancel and held actions run on the same steps.
@@ -175,6 +176,8 @@ export class ExecutionGateway {
     } finally {
       window.slot();
     }
+    // The kill switch engaged while this send queued in the nonce lane: nothing was signed.
+    if ('killed' in signed) return blockExecution(ctx, signed.record, signed.killed, { reservationId });
     if ('error' in signed) return sendFailureStep(ctx, { ...signed, reservationId });
     const pending =
       (await moveExecution(ctx, signed.record, ['signed'], { status: 'pending' })) ?? signed.record;

@@ -169,6 +169,30 @@ export type GatewayEvent =
       readonly reason: string;
     }
   | {
+      /**
+       * The chain refused the nonce handed out for this execution because another transaction of the same key (not
+       * sent by this service) holds it; the nonce moved to `next`, above the chain's counts read then
+       * (`chainPending` includes the mempool, `chainLatest` mined only), and the execution is signed again there.
+       */
+      readonly type: 'nonce-resynced';
+      readonly executionId: string;
+      readonly chainId: number;
+      readonly refused: number;
+      readonly chainPending: number;
+      readonly chainLatest: number;
+      readonly next: number;
+    }
+  | {
+      /**
+       * The block where this settled execution's transaction was mined was reorganized away: the execution is
+       * `pending` again (`REORGED`) and its signed transactions were handed to the node again.
+       */
+      readonly type: 'reorged';
+      readonly executionId: string;
+      readonly blockNumber: number;
+      readonly hash: Hex;
+    }
+  | {
       /** An operator's same-nonce cancel was signed and handed to the node. */
       readonly type: 'cancel';
       readonly executionId: string;

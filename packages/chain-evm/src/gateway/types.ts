@@ -303,16 +303,32 @@ export interface IdempotencyStore {
 }
 
 /**
+ * What a {@link NonceManager} saw when the chain refused a nonce it handed out (`nonce too low`, `replacement
+ * transaction underpriced`: another transaction, not ours, holds it): the nonce refused, the chain's counts read
+ * right after (`pending` includes the mempool, `latest` only mined transactions) and the nonce it moves on to.
+ */
+export interface NonceResync {
+  readonly refused: number;
+  readonly pending: number;
+  readonly latest: number;
+  readonly next: number;
+}
+
+/**
  * Hands out nonces for one signing address, safe under concurrent requests: `send` runs with a nonce nobody else
  * holds. When `send` resolves the nonce is used. When it rejects with an error that proves the transaction never
  * reached the node's mempool, the nonce is given back (no gap); on any other failure the manager resynchronises
- * from the chain's pending transaction count before the next allocation.
+ * from the chain's pending transaction count before the next allocation. When the chain says the nonce is taken by
+ * another sender of the same key, the manager reads the chain's counts, moves above them, tells `onResync`, and calls
+ * `send` again with the new nonce within the same lane (a bounded number of times).
  */
 export interface NonceManager {
   withNonce<T>(parameters: {
     chainId: number;
     address: Address;
     send: (nonce: number) => Promise<T>;
+    /** Called before `send` is called again at a higher nonce because the one handed out was taken. */
+    onResync?: (resync: NonceResync) => void | Promise<void>;
   }): Promise<T>;
 }
 

@@ -116,6 +116,23 @@ export const DATA_DIR = custom({
   read: (env) => (env.DATA_DIR ?? './.data').trim() || './.data',
 });
 
+export const REBASE_CHAIN_DATA = custom({
+  name: 'REBASE_CHAIN_DATA',
+  type: 'chain ids, comma-separated, or `all`',
+  default: 'none',
+  read: (env): readonly number[] | 'all' => {
+    const raw = (env.REBASE_CHAIN_DATA ?? '').trim();
+    if (raw === '') return [];
+    if (raw.toLowerCase() === 'all') return 'all';
+    return raw.split(',').map((part) => {
+      const id = part.trim();
+      if (!/^[1-9][0-9]{0,15}$/.test(id))
+        throw new ConfigError('REBASE_CHAIN_DATA', `"${id}" is not a chain id (or use all)`);
+      return Number(id);
+    });
+  },
+});
+
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const LOG_LEVEL = custom({

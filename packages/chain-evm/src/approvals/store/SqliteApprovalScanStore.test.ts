@@ -36,7 +36,10 @@ describe('SqliteApprovalScanStore', () => {
       candidates: [candidate],
       at: 1,
     });
-    expect(db.prepare('SELECT version FROM approval_migrations').all()).toEqual([{ version: 1 }]);
+    expect(db.prepare('SELECT version FROM approval_migrations').all()).toEqual([
+      { version: 1 },
+      { version: 2 },
+    ]);
     expect(db.prepare('SELECT version FROM gateway_migrations').all()).toEqual([
       { version: 1 },
       { version: 2 },
@@ -52,6 +55,7 @@ describe('SqliteApprovalScanStore', () => {
       fromBlock: 0,
       toBlock: 9,
       candidates: [candidate],
+      checkpoints: [],
       updatedAt: 1,
     });
   });

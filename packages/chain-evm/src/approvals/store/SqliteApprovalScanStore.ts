@@ -5,6 +5,7 @@ import { SqliteGatewayConnection } from '../../gateway/store/SqliteGatewayConnec
 import type { Hex } from '../../gateway/types.js';
 import type {
   ApprovalCandidate,
+  ApprovalScanCheckpoint,
   ApprovalScanState,
   ApprovalScanStore,
   CommitApprovalScanParameters,
@@ -24,6 +25,7 @@ interface ScanRow {
   from_block: number;
   to_block: number;
   updated_at: number;
+  checkpoints: string;
 }
 
 interface CandidateRow {
@@ -52,7 +54,10 @@ interface CandidateRow {
  */
 export class SqliteApprovalScanStore implements ApprovalScanStore {
   readonly #c: SqliteGatewayConnection;
-  readonly #s: Record<'scan' | 'candidates' | 'upsertScan' | 'upsertCandidate', SqliteStatementLike>;
+  readonly #s: Record<
+    'scan' | 'candidates' | 'upsertScan' | 'upsertCandidate' | 'deleteCandidate',
+    SqliteStatementLike
+  >;
 
   constructor({ database }: SqliteApprovalScanStoreParameters) {
     const c = new SqliteGatewayConnection({
@@ -68,9 +73,14 @@ export class SqliteApprovalScanStore implements ApprovalScanStore {
          WHERE chain_id = ? AND owner = ?`,
       ),
       upsertScan: c.prepare(
-        `INSERT INTO approval_scans (chain_id, owner, from_block, to_block, updated_at) VALUES (?, ?, ?, ?, ?)
+        `INSERT INTO approval_scans (chain_id, owner, from_block, to_block, updated_at, checkpoints)
+         VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (chain_id, owner) DO UPDATE SET
-           from_block = excluded.from_block, to_block = excluded.to_block, updated_at = excluded.updated_at`,
+           from_block = excluded.from_block, to_block = excluded.to_block, updated_at = excluded.updated_at,
+           checkpoints = excluded.checkpoints`,
+      ),
+      deleteCandidate: c.prepare(
+        `DELETE FROM approval_candidates WHERE chain_id = ? AND owner = ? AND token = ? AND spender = ? AND kind = ?`,
       ),
       upsertCandidate: c.prepare(
         `INSERT INTO approval_candidates
@@ -93,8 +103,23 @@ export class SqliteApprovalScanStore implements ApprovalScanStore {
     return this.#c.write(() => {
       const previous = this.#read(parameters.chainId, owner);
       const next = mergeApprovalScan({ previous, commit: parameters });
-      this.#s.upsertScan.run(next.chainId, next.owner, next.fromBlock, next.toBlock, next.updatedAt);
+      this.#s.upsertScan.run(
+        next.chainId,
+        next.owner,
+        next.fromBlock,
+        next.toBlock,
+        next.updatedAt,
+        JSON.stringify(next.checkpoints),
+      );
       const held = new Map((previous?.candidates ?? []).map((c) => [candidateKey(c), c]));
+      // A rewind dropped pairs found in blocks the chain no longer has.
+      const kept = new Set(next.candidates.map(candidateKey));
+      for (const c of previous?.candidates ?? []) {
+        if (!kept.has(candidateKey(c))) {
+          this.#s.deleteCandidate.run(next.chainId, next.owner, c.token, c.spender, c.kind);
+          held.delete(candidateKey(c));
+        }
+      }
       for (const c of next.candidates) {
         const before = held.get(candidateKey(c));
         if (before && before.lastBlock === c.lastBlock && before.lastLogIndex === c.lastLogIndex) continue;
@@ -124,9 +149,30 @@ export class SqliteApprovalScanStore implements ApprovalScanStore {
       fromBlock: row.from_block,
       toBlock: row.to_block,
       candidates,
+      checkpoints: parseCheckpoints(row.checkpoints),
       updatedAt: row.updated_at,
     };
   }
+}
+
+function parseCheckpoints(text: string): ApprovalScanCheckpoint[] {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (
+      Array.isArray(parsed) &&
+      parsed.every(
+        (c) =>
+          typeof c === 'object' &&
+          c !== null &&
+          Number.isSafeInteger((c as ApprovalScanCheckpoint).block) &&
+          typeof (c as ApprovalScanCheckpoint).hash === 'string',
+      )
+    )
+      return parsed as ApprovalScanCheckpoint[];
+  } catch {
+    // reported below
+  }
+  throw new StoreError('STORE_FAILURE', 'An approval scan row is corrupt.', { details: 'checkpoints' });
 }
 
 function toCandidate(row: CandidateRow): ApprovalCandidate {

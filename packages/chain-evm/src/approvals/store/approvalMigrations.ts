@@ -22,4 +22,6 @@ export const APPROVAL_MIGRATIONS: readonly string[] = [
      last_log_index INTEGER NOT NULL,
      PRIMARY KEY (chain_id, owner, token, spender, kind)
    );`,
+  // 2: the block hash of each scan's head (a reorg or reset under the covered range is noticed, not trusted).
+  `ALTER TABLE approval_scans ADD COLUMN checkpoints TEXT NOT NULL DEFAULT '[]';`,
 ];

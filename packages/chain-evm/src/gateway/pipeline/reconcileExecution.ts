@@ -1,6 +1,7 @@
 import { isCancelTransaction } from '../isCancelTransaction.js';
 import type { ExecutionRecord } from '../types.js';
 import { broadcastStep } from './broadcastStep.js';
+import { findNonceTaker } from './findNonceTaker.js';
 import { findReceipt } from './findReceipt.js';
 import type { GatewayContext } from './GatewayContext.js';
 import { isCancelDue } from './isCancelDue.js';
@@ -18,7 +19,8 @@ import { writeExecution } from './writeExecution.js';
  * - a hash of it mined (strict lookups: a node that errs decides nothing) → settled ({@link settleStep});
  * - its nonce used and no receipt of ours → `NONCE_CONSUMED` (reservation released) only when that is seen again at
  *   least `nonceConsumedAfterBlocks` blocks after it was first seen (kept on the record): one lagging node must not
- *   release a mined transaction's reservation;
+ *   release a mined transaction's reservation; the transaction that took the nonce is named (`result.nonceTakenBy`,
+ *   and in the reason) when the node can find it ({@link findNonceTaker});
  * - otherwise: an operator's cancel requested and not sent yet is sent; what was signed is handed to the node again
  *   (a crash may have come before the broadcast) — except, after a kill, anything but an operator's cancel.
  * Returns the record when it changed, else `null`.
@@ -62,15 +64,26 @@ export async function reconcileExecution(
     if (since === null || block < since)
       return writeExecution(ctx, record, { patch: { nonceGoneSinceBlock: block } });
     if (block - since < ctx.settings.nonceConsumedAfterBlocks) return null;
+    // Name the transaction that took it, when the node can say (never a condition; one of ours → settle next pass).
+    const taker = await findNonceTaker(ctx, {
+      provider,
+      chainId,
+      address: ctx.address,
+      nonce: last.nonce,
+      head: block,
+    });
+    if (taker && record.transactions.some((t) => t.hash.toLowerCase() === taker.toLowerCase())) return null;
     const failed = await writeExecution(ctx, record, {
       patch: {
         status: 'failed',
         code: 'NONCE_CONSUMED',
-        reason: `the nonce was used by another transaction (no receipt of ours from block ${since} to ${block})`,
+        reason: `the nonce was used by another transaction${taker ? ` (${taker})` : ''} (no receipt of ours from block ${since} to ${block})`,
+        ...(taker ? { result: { ...(record.result ?? {}), nonceTakenBy: taker } } : {}),
       },
     });
     if (record.reservationId !== null)
       await ctx.governor.release({ id: record.reservationId }).catch(() => undefined);
+    ctx.emit({ type: 'settled', executionId: record.id, status: 'failed', feeWei: null });
     return failed;
   }
   if (record.nonceGoneSinceBlock !== null) {

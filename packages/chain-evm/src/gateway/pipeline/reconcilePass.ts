@@ -1,5 +1,6 @@
 import { UNSETTLED_STATUSES } from '../store/storeInput.js';
 import type { ExecutionRecord } from '../types.js';
+import { followMinedPass } from './followMinedPass.js';
 import type { GatewayContext } from './GatewayContext.js';
 import { reconcileExecution } from './reconcileExecution.js';
 
@@ -9,7 +10,8 @@ import { reconcileExecution } from './reconcileExecution.js';
  * and settling one twice would commit its reservation twice); every other record is claimed in `inFlight` while the
  * pass works on it, read again, and changed only by a compare-and-set on that read — a pass that took its list before
  * a swap was broadcast acts on the swap as it is now, never on the stale row. A record whose node fails or that moved
- * is left for the next pass (its reservation keeps counting). Returns the records it changed.
+ * is left for the next pass (its reservation keeps counting). Then recently settled executions are followed for a
+ * reorg ({@link followMinedPass}). Returns the records it changed.
  *
  * @example
  * ```ts
@@ -34,6 +36,9 @@ export async function reconcilePass(ctx: GatewayContext, inFlight: Set<string>):
       inFlight.delete(listed.id);
     }
   }
+  // What was settled recently is followed for a reorg that took its block (it goes back to pending, and the next
+  // pass follows it like any pending execution).
+  for (const reorged of await followMinedPass(ctx, inFlight)) changed.push(reorged);
   // Settled or failed executions free slots of the in-flight window.
   for (const chainId of new Set(changed.map((r) => r.chainId)))
     ctx.window.notify({ chainId, sender: ctx.address });

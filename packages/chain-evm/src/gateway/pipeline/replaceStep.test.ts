@@ -58,6 +58,26 @@ describe('replaceStep', () => {
     expect(cancelled.sent).toEqual([]);
   });
 
+  it('stop: a kill that lands while the fees are read — read again right before signing, nothing signed (G4)', async () => {
+    const t = await stuck();
+    const ctx = {
+      ...t.ctx,
+      steps: {
+        ...t.ctx.steps,
+        estimateFees: async (p: Parameters<typeof t.ctx.steps.estimateFees>[0]) => {
+          await t.governor.kill();
+          return t.ctx.steps.estimateFees(p);
+        },
+      },
+    };
+    // A previous fee low enough that the replacement fits the budget held (no top-up, which a kill would refuse).
+    const low: FeeQuote = { ...fees, maxFeePerGas: 10n * GWEI };
+    const step = await replaceStep(ctx, { provider: t.provider, chain, record: t.record, fees: low });
+    expect(step).toMatchObject({ kind: 'stop', record: { code: null } });
+    expect(t.sent).toEqual([]);
+    expect((await t.store.get(t.record.id))?.transactions).toHaveLength(1);
+  });
+
   it('stop: the network asks above the budget and the governor refuses more — not replaced, and said so', async () => {
     const governor = new Governor({
       ledger: new MemorySpendLedger(),

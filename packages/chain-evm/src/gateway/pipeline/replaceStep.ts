@@ -26,8 +26,8 @@ export type ReplaceStepReturnType =
   | { readonly kind: 'settled' };
 
 /**
- * One replacement of a stuck transaction — decided on the record and the kill switch as they are now: after a kill
- * nothing new is sent, and an operator's cancel owns the nonce. Same nonce, call, value and gas limit; fees at least
+ * One replacement of a stuck transaction — decided on the record and the kill switch as they are now (the kill switch
+ * read first and again immediately before signing): after a kill nothing new is sent, and an operator's cancel owns the nonce. Same nonce, call, value and gas limit; fees at least
  * 12.5% up and what the network asks now, never above the ceiling; its worst case (gas limit × max fee) within the
  * fee budget the governor holds, topped up first when the network asks more (refused → not replaced). Recorded
  * before it is broadcast; a refused broadcast (the original was just mined) is left to the receipt wait.
@@ -69,6 +69,8 @@ export async function replaceStep(
     if (!topped.ok) return { kind: 'stop', record: topped.record };
     current = topped.record;
   }
+  // Read again right before signing: the fee read and the top-up took time, and a kill may have landed in it.
+  if (await killSwitchStep(ctx, 'signing')) return { kind: 'stop', record: current };
   const call = Transaction.from(last.raw);
   const tx = await signGatewayTransaction(ctx, {
     chainId: chain.id,

@@ -1,9 +1,12 @@
 import type { ChainInfo } from '../../chains/chains.js';
+import type { Refusal } from '../checkPolicy.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
 import { ExecutionMovedError } from '../ExecutionMovedError.js';
 import type { BroadcastTransaction, ExecutionIntent, ExecutionRecord, FeeQuote } from '../types.js';
 import { broadcastStep } from './broadcastStep.js';
 import type { GatewayContext } from './GatewayContext.js';
+import { KilledInLaneError } from './KilledInLaneError.js';
+import { killSwitchStep } from './killSwitchStep.js';
 import { signGatewayTransaction } from './signGatewayTransaction.js';
 import { writeExecution } from './writeExecution.js';
 
@@ -19,17 +22,25 @@ export interface SignStepParameters {
   readonly onRecorded?: () => void;
 }
 
-/** What {@link signStep} answers: what was sent, or the send's failure (with the record as last written). */
+/**
+ * What {@link signStep} answers: what was sent, the kill switch found engaged in the lane (nothing signed), or the
+ * send's failure (with the record as last written).
+ */
 export type SignStepReturnType =
   | { readonly record: ExecutionRecord; readonly sent: BroadcastTransaction }
+  | { readonly record: ExecutionRecord; readonly killed: Refusal }
   | { readonly record: ExecutionRecord; readonly error: unknown };
 
 /**
- * Sign, record, broadcast — inside the nonce manager's lane for the wallet on the chain: the intent's exact call with
- * the nonce the manager hands out, the simulated gas limit and the quoted fees; the signed transaction is written on
- * the record (compare-and-set, status `signed`) BEFORE it is broadcast, so a record another writer moved is never
- * sent (that throws {@link ExecutionMovedError}); then it is handed to the node. A failed send is returned for
- * {@link sendFailureStep} to classify.
+ * Sign, record, broadcast — inside the nonce manager's lane for the wallet on the chain: the kill switch is read
+ * there, immediately before signing (a kill engaged while this send queued behind a slow one stops it: nothing is
+ * signed, `killed` is answered); then the intent's exact call with the nonce the manager hands out, the simulated
+ * gas limit and the quoted fees; the signed transaction is written on the record (compare-and-set, status `signed`)
+ * BEFORE it is broadcast, so a record another writer moved is never sent (that throws {@link ExecutionMovedError});
+ * then it is handed to the node. When the chain says the nonce is taken by another sender of the key, the manager
+ * moves the nonce up and this runs again (kill switch included) at the new nonce — the same record, reservation and
+ * request; each move is an `nonce-resynced` event. A failed send is returned for {@link sendFailureStep} to
+ * classify.
  *
  * @example
  * ```ts
@@ -44,6 +55,8 @@ export async function signStep(ctx: GatewayContext, p: SignStepParameters): Prom
       chainId: p.chain.id,
       address: ctx.address,
       send: async (nonce) => {
+        const killed = await killSwitchStep(ctx, 'signing');
+        if (killed) throw new KilledInLaneError(killed);
         const tx = await signGatewayTransaction(ctx, {
           chainId: p.chain.id,
           nonce,
@@ -58,10 +71,22 @@ export async function signStep(ctx: GatewayContext, p: SignStepParameters): Prom
         await broadcastStep(ctx, { provider: p.provider, chainId: p.chain.id, raw: tx.raw });
         return tx;
       },
+      onResync: ({ refused, pending, latest, next }) => {
+        ctx.emit({
+          type: 'nonce-resynced',
+          executionId: record.id,
+          chainId: p.chain.id,
+          refused,
+          chainPending: pending,
+          chainLatest: latest,
+          next,
+        });
+      },
     });
     return { record, sent };
   } catch (error) {
     if (error instanceof ExecutionMovedError) throw error;
+    if (error instanceof KilledInLaneError) return { record, killed: error.refusal };
     return { record, error };
   }
 }

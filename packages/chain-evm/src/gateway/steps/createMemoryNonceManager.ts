@@ -1,22 +1,31 @@
+import type { Address } from '../../chains/chains.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
 import { rpcCall } from '../../rpc/rpcCall.js';
-import type { Address } from '../../chains/chains.js';
-import type { NonceManager } from '../types.js';
+import type { NonceManager, NonceResync } from '../types.js';
 import { isDefinitelyNotSent } from './isDefinitelyNotSent.js';
+import { isNonceTaken } from './isNonceTaken.js';
 
 /** Parameters of {@link createMemoryNonceManager}. */
 export interface CreateMemoryNonceManagerParameters {
   /** A verified provider for the chain. */
   readonly provider: (chainId: number) => Promise<RpcSender>;
   readonly timeoutMs?: number;
+  /**
+   * How many times one `withNonce` call moves to a higher nonce after the chain said the one handed out is taken
+   * (default 3); the refusal of the last try is what the caller gets.
+   */
+  readonly maxResyncs?: number;
 }
 
 /**
  * A {@link NonceManager} for one process: per (chain, address), allocations and sends run one after another (only
  * while the transaction is signed and handed to the node — receipts are awaited outside, so sends pipeline). The
- * first use, and every use after an uncertain failure or a "nonce too low", reads `eth_getTransactionCount(…,
- * 'pending')` and continues from the higher of it and the local counter. A send the node provably refused gives its
- * nonce back (no gap). Several server instances sharing one wallet need a shared store behind the same interface.
+ * first use, and every use after an uncertain failure, reads `eth_getTransactionCount(…, 'pending')` and continues
+ * from the higher of it and the local counter. A send the node provably refused gives its nonce back (no gap) —
+ * unless the refusal says the nonce is taken ({@link isNonceTaken}: someone else sent from the same key): then the
+ * chain's `pending` and `latest` counts are read, the next nonce moves above both and the one refused, `onResync`
+ * is told, and `send` runs again at the new nonce in the same lane (at most `maxResyncs` times). Several server
+ * instances sharing one wallet need a shared store behind the same interface.
  *
  * @example
  * ```ts
@@ -27,17 +36,29 @@ export interface CreateMemoryNonceManagerParameters {
 export function createMemoryNonceManager({
   provider,
   timeoutMs = 8_000,
+  maxResyncs = 3,
 }: CreateMemoryNonceManagerParameters): NonceManager {
   const lanes = new Map<string, { tail: Promise<unknown>; next: number | undefined }>();
+  const count = async (chainId: number, address: Address, block: 'pending' | 'latest') => {
+    const raw = await rpcCall({
+      chainId,
+      method: 'eth_getTransactionCount',
+      timeoutMs,
+      run: async () => (await provider(chainId)).send('eth_getTransactionCount', [address, block]),
+    });
+    return Number(BigInt(raw as string));
+  };
   return {
     withNonce<T>({
       chainId,
       address,
       send,
+      onResync,
     }: {
       chainId: number;
       address: Address;
       send: (nonce: number) => Promise<T>;
+      onResync?: (resync: NonceResync) => void | Promise<void>;
     }) {
       const key = `${chainId}:${address.toLowerCase()}`;
       let lane = lanes.get(key);
@@ -47,28 +68,33 @@ export function createMemoryNonceManager({
       }
       const current = lane;
       const run = async (): Promise<T> => {
-        if (current.next === undefined) {
-          const raw = await rpcCall({
-            chainId,
-            method: 'eth_getTransactionCount',
-            timeoutMs,
-            run: async () => (await provider(chainId)).send('eth_getTransactionCount', [address, 'pending']),
-          });
-          current.next = Number(BigInt(raw as string));
-        }
-        const nonce = current.next;
-        try {
-          const result = await send(nonce);
-          current.next = nonce + 1;
-          return result;
-        } catch (error) {
-          // Refused by the node: the nonce is free again — unless the refusal says it is taken.
-          if (isDefinitelyNotSent(error) && !/nonce too low/i.test(String((error as Error)?.message))) {
-            current.next = nonce;
-          } else {
+        for (let resyncs = 0; ; resyncs++) {
+          if (current.next === undefined) current.next = await count(chainId, address, 'pending');
+          const nonce = current.next;
+          try {
+            const result = await send(nonce);
+            current.next = nonce + 1;
+            return result;
+          } catch (error) {
             current.next = undefined;
+            if (isNonceTaken(error)) {
+              if (resyncs >= maxResyncs) throw error;
+              // The counts unreadable: the refusal stands (nothing of ours reached the mempool).
+              const [pending, latest] = await Promise.all([
+                count(chainId, address, 'pending'),
+                count(chainId, address, 'latest'),
+              ]).catch(() => {
+                throw error;
+              });
+              const next = Math.max(pending, latest, nonce + 1);
+              current.next = next;
+              await onResync?.({ refused: nonce, pending, latest, next });
+              continue;
+            }
+            // Refused by the node: the nonce is free again.
+            if (isDefinitelyNotSent(error)) current.next = nonce;
+            throw error;
           }
-          throw error;
         }
       };
       const result = current.tail.then(run, run);

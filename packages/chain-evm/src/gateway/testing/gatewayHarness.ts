@@ -2,7 +2,7 @@
 // ledger, for unit tests of the pipeline's ORDER and DECISIONS. The real steps run against the devnet elsewhere.
 import { Governor, MemorySpendLedger, parseEther } from '@org/governor';
 import { Transaction, Wallet } from 'ethers';
-import { chains } from '../../chains/chains.js';
+import { chains, type Address } from '../../chains/chains.js';
 import { configureChains } from '../../chains/configureChains.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
 import type { ActionTable } from '../actions/ActionModule.js';
@@ -103,6 +103,11 @@ export interface Script {
   onSend?: (raw: Hex) => void | Promise<void>;
   /** Which hash is mined (overrides `receiptAt` for the hashes it names): e.g. only an operator's cancel. */
   mined?: (hash: Hex) => boolean;
+  /**
+   * Another sender of the key took nonce 7 in this block with this hash: `eth_getTransactionCount` at a block
+   * number answers 7 before it and `latestNonce` from it on, and `eth_getBlockByNumber` lists it.
+   */
+  takenBy?: { block: number; hash: Hex; from: Address };
 }
 
 /**
@@ -140,7 +145,16 @@ export function scriptedParameters(
         await script.onSend?.(params[0] as Hex);
         return Transaction.from(params[0] as string).hash;
       }
-      if (method === 'eth_getTransactionCount') return `0x${(script.latestNonce ?? 0).toString(16)}`;
+      if (method === 'eth_getTransactionCount') {
+        const at = params[1];
+        const taken = script.takenBy;
+        if (taken && typeof at === 'string' && at.startsWith('0x') && Number(at) < taken.block) return '0x7';
+        return `0x${(script.latestNonce ?? 0).toString(16)}`;
+      }
+      if (method === 'eth_getBlockByNumber' && script.takenBy && Number(params[0]) === script.takenBy.block) {
+        const { hash, from } = script.takenBy;
+        return { transactions: [{ hash, from, nonce: '0x7' }] };
+      }
       if (method === 'eth_blockNumber') return `0x${(script.blockNumber ?? 100).toString(16)}`;
       throw new Error(`unexpected ${method}`);
     },

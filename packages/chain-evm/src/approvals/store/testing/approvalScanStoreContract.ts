@@ -57,6 +57,7 @@ export function describeApprovalScanStoreContract(name: string, createStore: () 
           candidate(),
           candidate({ kind: 'operator', lastBlock: 250, lastTxHash: hash(2), lastLogIndex: 3 }),
         ],
+        checkpoints: [],
         updatedAt: 6,
       });
       expect(await store.load({ chainId: 1, owner: OWNER.toLowerCase() as `0x${string}` })).toEqual(merged);
@@ -112,6 +113,70 @@ export function describeApprovalScanStoreContract(name: string, createStore: () 
         toBlock: 200,
         candidates: [],
       });
+    });
+
+    it('keeps the newest checkpoints; a rewind cuts the covered range and drops what lay above it', async () => {
+      const store = createStore();
+      const other = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0' as const;
+      for (let i = 0; i < 40; i++) {
+        await store.commit({
+          chainId: 1,
+          owner: OWNER,
+          fromBlock: i === 0 ? 0 : 10 * i + 1,
+          toBlock: 10 * (i + 1),
+          candidates: i === 5 ? [candidate({ lastBlock: 55 })] : [],
+          checkpoint: { block: 10 * (i + 1), hash: hash(1000 + i) },
+          at: i,
+        });
+      }
+      const full = await store.load({ chainId: 1, owner: OWNER });
+      expect(full?.checkpoints).toHaveLength(32);
+      expect(full?.checkpoints.at(0)).toEqual({ block: 90, hash: hash(1008) });
+      expect(full?.checkpoints.at(-1)).toEqual({ block: 400, hash: hash(1039) });
+      // Blocks above 50 were reorganized: re-read 51..70, where a different approval now sits.
+      const rewound = await store.commit({
+        chainId: 1,
+        owner: OWNER,
+        fromBlock: 51,
+        toBlock: 70,
+        candidates: [candidate({ spender: other, lastBlock: 56 })],
+        checkpoint: { block: 70, hash: hash(7) },
+        rewindTo: 50,
+        at: 100,
+      });
+      expect(rewound).toMatchObject({ fromBlock: 0, toBlock: 70 });
+      expect(rewound.candidates).toEqual([candidate({ spender: other, lastBlock: 56 })]);
+      expect(rewound.checkpoints).toEqual([{ block: 70, hash: hash(7) }]);
+      expect(await store.load({ chainId: 1, owner: OWNER })).toEqual(rewound);
+      // A rewind below the covered start: nothing of it is trusted.
+      const reset = await store.commit({
+        chainId: 1,
+        owner: OWNER,
+        fromBlock: 0,
+        toBlock: 5,
+        candidates: [],
+        checkpoint: { block: 5, hash: hash(5) },
+        rewindTo: -1,
+        at: 101,
+      });
+      expect(reset).toMatchObject({
+        fromBlock: 0,
+        toBlock: 5,
+        candidates: [],
+        checkpoints: [{ block: 5, hash: hash(5) }],
+      });
+      expect(await store.load({ chainId: 1, owner: OWNER })).toEqual(reset);
+      await expect(
+        store.commit({
+          chainId: 1,
+          owner: OWNER,
+          fromBlock: 6,
+          toBlock: 7,
+          candidates: [],
+          checkpoint: { block: 7, hash: '0x12' as `0x${string}` },
+          at: 102,
+        }),
+      ).rejects.toMatchObject({ code: 'STORE_INPUT_INVALID' });
     });
 
     it('concurrent commits of one owner lose nothing', async () => {
