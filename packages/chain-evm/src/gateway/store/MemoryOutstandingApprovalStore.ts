@@ -22,6 +22,7 @@ import { nonNegativeInteger, text } from './storeInput.js';
 export class MemoryOutstandingApprovalStore implements OutstandingApprovalStore {
   readonly #rows = new Map<string, OutstandingApproval>();
 
+  /** {@inheritDoc OutstandingApprovalStore.insert} */
   async insert(input: NewOutstandingApproval): Promise<OutstandingApproval> {
     const row = checkNewOutstandingApproval(input);
     if (this.#rows.has(row.id)) {
@@ -42,10 +43,12 @@ export class MemoryOutstandingApprovalStore implements OutstandingApprovalStore 
     return stored;
   }
 
+  /** {@inheritDoc OutstandingApprovalStore.get} */
   async get(id: string): Promise<OutstandingApproval | null> {
     return this.#rows.get(text(id, 'approval execution id')) ?? null;
   }
 
+  /** {@inheritDoc OutstandingApprovalStore.listOutstanding} */
   async listOutstanding(limit: number): Promise<OutstandingApproval[]> {
     const n = checkLimit(limit);
     return [...this.#rows.values()]
@@ -54,6 +57,7 @@ export class MemoryOutstandingApprovalStore implements OutstandingApprovalStore 
       .slice(0, n);
   }
 
+  /** {@inheritDoc OutstandingApprovalStore.update} */
   async update(
     id: string,
     expectedVersion: number,
@@ -69,6 +73,7 @@ export class MemoryOutstandingApprovalStore implements OutstandingApprovalStore 
     return next;
   }
 
+  /** {@inheritDoc OutstandingApprovalStore.approvedThrough} */
   async approvedThrough(chainId: number, owner: Address, token: Address): Promise<boolean> {
     const [o, t] = [owner.toLowerCase(), token.toLowerCase()];
     for (const r of this.#rows.values()) {

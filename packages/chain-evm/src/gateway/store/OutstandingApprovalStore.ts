@@ -10,15 +10,19 @@ export type OutstandingApprovalStatus = 'outstanding' | 'reset';
 export interface OutstandingApproval {
   /** The approval's own execution id (one row per approval sent). */
   readonly id: string;
+  /** The chain the approval lives on. */
   readonly chainId: number;
   /** The wallet that granted it. */
   readonly owner: Address;
+  /** The ERC-20 approved. */
   readonly token: Address;
+  /** Who may spend it (the bridge's spender, the vault). */
   readonly spender: Address;
   /** Base units approved. */
   readonly amount: bigint;
   /** The execution of the action it serves; `null` until that execution exists (or when it never came to be). */
   readonly actionExecutionId: string | null;
+  /** `outstanding` until the allowance has read 0 on chain after its action ended; then `reset`. */
   readonly status: OutstandingApprovalStatus;
   /** Resets sent (or refused) so far. */
   readonly attempts: number;
@@ -26,7 +30,9 @@ export interface OutstandingApproval {
   readonly resetExecutionId: string | null;
   /** Why the last attempt did not bring it to zero (a refusal code and reason, a node error). */
   readonly lastError: string | null;
+  /** When the approval was recorded (Unix ms). */
   readonly createdAt: number;
+  /** The last write (Unix ms). */
   readonly updatedAt: number;
   /** Compare-and-set version: every update names the version it read. */
   readonly version: number;
@@ -40,11 +46,17 @@ export type NewOutstandingApproval = Pick<
 
 /** The fields an update may change; `at` is the update's time. */
 export interface OutstandingApprovalPatch {
+  /** The action's execution, once it exists. */
   readonly actionExecutionId?: string | null;
+  /** `reset` once the allowance reads 0. */
   readonly status?: OutstandingApprovalStatus;
+  /** Resets claimed so far. */
   readonly attempts?: number;
+  /** The last reset's execution. */
   readonly resetExecutionId?: string | null;
+  /** Why the last attempt did not close it (`null` to clear). */
   readonly lastError?: string | null;
+  /** The update's time (Unix ms). */
   readonly at: number;
 }
 
@@ -55,6 +67,7 @@ export interface OutstandingApprovalPatch {
 export interface OutstandingApprovalStore {
   /** Adds a row; `EXECUTION_EXISTS` when the id is taken; `STORE_INPUT_INVALID` on a malformed row. */
   insert(row: NewOutstandingApproval): Promise<OutstandingApproval>;
+  /** The row of an approval execution id; `null` when there is none. */
   get(id: string): Promise<OutstandingApproval | null>;
   /** Rows still `outstanding`, oldest first, at most `limit` (1..1,000). */
   listOutstanding(limit: number): Promise<OutstandingApproval[]>;

@@ -87,6 +87,7 @@ export class SqliteOutstandingApprovalStore implements OutstandingApprovalStore 
     };
   }
 
+  /** {@inheritDoc OutstandingApprovalStore.insert} */
   async insert(input: NewOutstandingApproval): Promise<OutstandingApproval> {
     const r = checkNewOutstandingApproval(input);
     return this.#c.write(() => {
@@ -110,17 +111,20 @@ export class SqliteOutstandingApprovalStore implements OutstandingApprovalStore 
     });
   }
 
+  /** {@inheritDoc OutstandingApprovalStore.get} */
   async get(id: string): Promise<OutstandingApproval | null> {
     const key = text(id, 'approval execution id');
     const row = this.#c.read(() => this.#s.get.get(key) as Row | undefined);
     return row === undefined ? null : fromRow(row);
   }
 
+  /** {@inheritDoc OutstandingApprovalStore.listOutstanding} */
   async listOutstanding(limit: number): Promise<OutstandingApproval[]> {
     const n = checkLimit(limit);
     return this.#c.read(() => (this.#s.list.all(n) as Row[]).map(fromRow));
   }
 
+  /** {@inheritDoc OutstandingApprovalStore.update} */
   async update(
     id: string,
     expectedVersion: number,
@@ -147,6 +151,7 @@ export class SqliteOutstandingApprovalStore implements OutstandingApprovalStore 
     });
   }
 
+  /** {@inheritDoc OutstandingApprovalStore.approvedThrough} */
   async approvedThrough(chainId: number, owner: Address, token: Address): Promise<boolean> {
     // Addresses are stored checksummed (normalised on insert); compare the same way.
     const { owner: o, token: t } = checkNewOutstandingApproval({
