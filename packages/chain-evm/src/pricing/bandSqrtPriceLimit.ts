@@ -47,10 +47,12 @@ export function bandSqrtPriceLimit({
   if (zeroForOne) {
     // ⌈√(P × (1 − b))⌉: at or above the exact limit, i.e. towards the spot.
     const limit = sqrtCeil((square * (BPS - band) + BPS - 1n) / BPS);
+    // Stryker disable next-line EqualityOperator: `>=` differs only for a limit exactly AT the bound, which the pool refuses itself ('SPL'): the quote fails, depth 0 either way
     return limit > MIN_SQRT_RATIO && limit < sqrtPriceX96 ? limit : null;
   }
   // ⌊√(P ÷ (1 − b))⌋: at or below the exact limit, i.e. towards the spot.
   const limit = sqrtFloor((square * BPS) / (BPS - band));
+  // Stryker disable next-line EqualityOperator: `<=` differs only for a limit exactly AT the bound, which the pool refuses itself ('SPL'): the quote fails, depth 0 either way
   return limit < MAX_SQRT_RATIO && limit > sqrtPriceX96 ? limit : null;
 }
 
