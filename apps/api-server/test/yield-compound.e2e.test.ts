@@ -346,7 +346,18 @@ describe('POST /yield/compound held for the operator (G3)', () => {
     );
     const vault = devnet.manifest.tokens.vault.address;
     await mintUsdc(200n * E6);
-    const { status, body } = await compound({ vault, amount: '200' });
+    // The new process reads its vaults' assets at start (a job): until it has, a deposit is refused with nothing sent.
+    const n0 = await nonce();
+    const { status, body } = await until(
+      'the held deposit',
+      async () => {
+        const answer = await compound({ vault, amount: '200' });
+        if (answer.status !== 422) return answer;
+        expect(await nonce()).toBe(n0);
+        return undefined;
+      },
+      { ms: 15_000, intervalMs: 250 },
+    );
     expect(status).toBe(202);
     expect(body).toMatchObject({
       approval: { status: 'confirmed', action: 'approve' },
