@@ -47,7 +47,8 @@ export const approvals: Capability = {
               log.info({ component: 'approvals', ...pass }, 'outstanding approvals reconciled');
               need(shared, 'hub').publish('approval.reset', { ...pass });
             },
-            onError: (error) => log.warn({ err: error }, 'resetting outstanding approvals failed; will retry'),
+            onError: (error) =>
+              log.warn({ err: error }, 'resetting outstanding approvals failed; will retry'),
           });
     return {
       services: {
@@ -62,7 +63,8 @@ export const approvals: Capability = {
           maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
           killSwitch,
           outstandingApprovals,
-          swapTokens: (chain) => getSwapTokenList({ chain, extraTokens: options.swapTokens?.get(chain.id) ?? [] }),
+          swapTokens: (chain) =>
+            getSwapTokenList({ chain, extraTokens: options.swapTokens?.get(chain.id) ?? [] }),
         }),
       },
       jobs:
