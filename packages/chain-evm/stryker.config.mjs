@@ -31,6 +31,12 @@ export default defineMutationConfig({
     'src/pricing/twapDeviationBps.ts',
     'src/pricing/v3VirtualReserves.ts',
     'src/pricing/judgePriceSource.ts',
+    // V3 depth is what a sale across the band pays (G1): the band's price limit, the quote's answer, the verdict on
+    // it, and a route hop's depth (price sources only).
+    'src/pricing/bandSqrtPriceLimit.ts',
+    'src/pricing/decodeBandQuote.ts',
+    'src/pricing/applyBandDepth.ts',
+    'src/pricing/hopDepthWei.ts',
   ],
   // The score reached (message-only mutants ignored), rounded down: CI fails if it drops. Raise it, never lower it.
   // 97 since the bridge and deposit action modules joined the set (17 and 5 survivors left in them, 97.32% overall);

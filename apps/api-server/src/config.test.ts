@@ -216,6 +216,8 @@ describe('loadConfig: approval settings', () => {
       lookbackBlocks: 1_000_000,
       maxChunkBlocks: 10_000,
       maxAgeDays: 180,
+      revokeMaxPerRun: 20,
+      resetIntervalMs: 15_000,
     });
     const config = loadConfig({
       WEB3_API_KEY: KEY,
@@ -223,12 +225,16 @@ describe('loadConfig: approval settings', () => {
       APPROVAL_SCAN_LOOKBACK_BLOCKS: '5000',
       APPROVAL_LOG_CHUNK_BLOCKS: '500',
       APPROVAL_MAX_AGE_DAYS: '0',
+      APPROVAL_REVOKE_MAX_PER_RUN: '3',
+      APPROVAL_RESET_INTERVAL_MS: '500',
     });
     expect(config.approvals).toEqual({
       scanStart: new Map([[8453, 2_000_000]]),
       lookbackBlocks: 5_000,
       maxChunkBlocks: 500,
       maxAgeDays: 0,
+      revokeMaxPerRun: 3,
+      resetIntervalMs: 500,
     });
     for (const [variable, value] of [
       ['APPROVAL_SCAN_START_MAINNET', '1'],
@@ -236,6 +242,8 @@ describe('loadConfig: approval settings', () => {
       ['APPROVAL_SCAN_LOOKBACK_BLOCKS', '0'],
       ['APPROVAL_LOG_CHUNK_BLOCKS', '1e3'],
       ['APPROVAL_MAX_AGE_DAYS', '40000'],
+      ['APPROVAL_REVOKE_MAX_PER_RUN', '0'],
+      ['APPROVAL_RESET_INTERVAL_MS', '100'],
     ] as const) {
       expect(() => loadConfig({ WEB3_API_KEY: KEY, [variable]: value })).toThrow(variable);
     }

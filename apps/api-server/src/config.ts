@@ -71,6 +71,8 @@ export function loadConfig(env: Env): Config {
     lookbackBlocks: f.APPROVAL_SCAN_LOOKBACK_BLOCKS.read(env),
     maxChunkBlocks: f.APPROVAL_LOG_CHUNK_BLOCKS.read(env),
     maxAgeDays: f.APPROVAL_MAX_AGE_DAYS.read(env),
+    revokeMaxPerRun: f.APPROVAL_REVOKE_MAX_PER_RUN.read(env),
+    resetIntervalMs: f.APPROVAL_RESET_INTERVAL_MS.read(env),
   };
   return {
     apiKey,

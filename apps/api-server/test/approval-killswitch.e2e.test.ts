@@ -1,3 +1,4 @@
+import { devnetTokenList } from '@org/chain-evm';
 import { type StartDevnetReturnType, startDevnet } from '@org/devnet';
 import { JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +32,7 @@ beforeAll(async () => {
       RECEIPT_TIMEOUT_MS: '10000',
     },
     {
+      swapTokens: new Map([[31337, devnetTokenList({ manifest: devnet.manifest })]]),
       confirmFn: async () => {
         confirmations++;
         if (confirmations === 2) await server.services.governor.kill();

@@ -1,3 +1,4 @@
+import { devnetTokenList } from '@org/chain-evm';
 import { type RpcProxy, type StartDevnetReturnType, startDevnet, startRpcProxy } from '@org/devnet';
 import { JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,17 +33,21 @@ beforeAll(async () => {
     cacheTimeout: -1,
   });
   wallet = granter(reader, account.privateKey);
-  server = await startTestServer({
-    RPC_URL_DEVNET: proxy.url,
-    UNISWAP_V2_DEVNET: `${c.uniswapV2Router02},${c.uniswapV2Factory},${c.weth}`,
-    UNISWAP_V3_DEVNET: `${c.uniswapV3Factory},${c.uniswapV3SwapRouter},${c.uniswapV3QuoterV2},SwapRouter`,
-    WALLET_PRIVATE_KEY: account.privateKey,
-    GOPLUS_BASE_URL: 'http://127.0.0.1:9',
-    DEXSCREENER_BASE_URL: 'http://127.0.0.1:9',
-    PROVIDER_TIMEOUT_MS: '200',
-    RECEIPT_TIMEOUT_MS: '10000',
-    RPC_TIMEOUT_MS: '2000',
-  });
+  server = await startTestServer(
+    {
+      RPC_URL_DEVNET: proxy.url,
+      UNISWAP_V2_DEVNET: `${c.uniswapV2Router02},${c.uniswapV2Factory},${c.weth}`,
+      UNISWAP_V3_DEVNET: `${c.uniswapV3Factory},${c.uniswapV3SwapRouter},${c.uniswapV3QuoterV2},SwapRouter`,
+      WALLET_PRIVATE_KEY: account.privateKey,
+      GOPLUS_BASE_URL: 'http://127.0.0.1:9',
+      DEXSCREENER_BASE_URL: 'http://127.0.0.1:9',
+      PROVIDER_TIMEOUT_MS: '200',
+      RECEIPT_TIMEOUT_MS: '10000',
+      RPC_TIMEOUT_MS: '2000',
+      APPROVAL_REVOKE_MAX_PER_RUN: '1',
+    },
+    { swapTokens: new Map([[31337, devnetTokenList({ manifest: devnet.manifest })]]) },
+  );
   const { tokens, accounts, nfts } = devnet.manifest;
   // The mix: unlimited and exact, known and unknown spenders, an EOA, one set back to 0, an NFT operator.
   await wallet.call(tokens.usdc.address, 'mint', [wallet.address, 6_000_000_000n]);
@@ -294,21 +299,42 @@ describe('/approval on the devnet', () => {
       { 'Idempotency-Key': 'all-1' },
     );
     expect(first.status).toBe(200);
-    expect(first.body.counts).toEqual({ confirmed: 3, pending: 0, blocked: 0, failed: 0, skipped: 0 });
-    const nonces = first.body.results.map((r) => r.execution?.nonce);
-    expect(nonces).toEqual([nonce, nonce + 1, nonce + 2]);
+    // At most APPROVAL_REVOKE_MAX_PER_RUN (1 here) sent; the NFT collection is on no token list and was never
+    // approved through the gateway: listed for the operator, nothing sent to it (G10).
+    expect(first.body.counts).toEqual({ confirmed: 1, pending: 0, blocked: 0, failed: 0, skipped: 2 });
+    expect(first.body.results.map((r) => [r.token.address, r.outcome, r.code])).toEqual(
+      expect.arrayContaining([
+        [nfts.collectible.address, 'skipped', 'REVOKE_TOKEN_UNLISTED'],
+        [expect.any(String), 'skipped', 'REVOKE_RUN_LIMIT'],
+        [expect.any(String), 'confirmed', null],
+      ]),
+    );
+    expect(await reader.getTransactionCount(wallet.address)).toBe(nonce + 1);
+    const second = await post<ApprovalRevokeAllDto>('/approval/revoke-all-unlimited', {});
+    expect(second.body.counts).toEqual({ confirmed: 1, pending: 0, blocked: 0, failed: 0, skipped: 1 });
+    const nonces = [...first.body.results, ...second.body.results].flatMap((r) =>
+      r.execution ? [r.execution.nonce] : [],
+    );
+    expect(nonces).toEqual([nonce, nonce + 1]);
     expect(await allowanceOf(reader, tokens.usdc.address, wallet.address, c.uniswapV2Router02)).toBe(0n);
     expect(await allowanceOf(reader, tokens.wbtc.address, wallet.address, c.uniswapV3QuoterV2)).toBe(0n);
     expect(await isOperator(reader, nfts.collectible.address, wallet.address, accounts[9]!.address)).toBe(
-      false,
+      true,
     );
+    const single = await post<{ code: string }>('/approval/revoke', {
+      token: nfts.collectible.address,
+      spender: accounts[9]!.address,
+    });
+    expect(single.status).toBe(422);
+    expect(single.body.code).toBe('REVOKE_TOKEN_UNLISTED');
     // The exact approval is untouched.
     expect(await allowanceOf(reader, tokens.dai.address, wallet.address, c.uniswapV3SwapRouter)).toBe(
       250n * E18,
     );
     const rescan = await get<ApprovalScanDto>('/approval/scan');
-    expect(rescan.body.approvals.filter((a) => a.unlimited)).toEqual([]);
-    expect(rescan.body.approvals.map(key)).toEqual([`erc20:${tokens.dai.address}:${c.uniswapV3SwapRouter}`]);
+    expect(rescan.body.approvals.filter((a) => a.unlimited).map(key)).toEqual([
+      `operator:${nfts.collectible.address}:${accounts[9]!.address}`,
+    ]);
     // A repeat with the same key answers the first result and sends nothing.
     const again = await post<ApprovalRevokeAllDto>(
       '/approval/revoke-all-unlimited',
@@ -316,11 +342,12 @@ describe('/approval on the devnet', () => {
       { 'Idempotency-Key': 'all-1' },
     );
     expect(again.body).toEqual(first.body);
-    expect(await reader.getTransactionCount(wallet.address)).toBe(nonce + 3);
-    // Nothing unlimited left: an empty run, 200.
+    expect(await reader.getTransactionCount(wallet.address)).toBe(nonce + 2);
+    // Nothing revocable left: only the unlisted collection, listed, nothing sent.
     const empty = await post<ApprovalRevokeAllDto>('/approval/revoke-all-unlimited', {});
     expect(empty.status).toBe(200);
-    expect(empty.body.results).toEqual([]);
+    expect(empty.body.counts).toEqual({ confirmed: 0, pending: 0, blocked: 0, failed: 0, skipped: 1 });
+    expect(await reader.getTransactionCount(wallet.address)).toBe(nonce + 2);
   });
 });
 

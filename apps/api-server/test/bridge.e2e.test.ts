@@ -363,20 +363,15 @@ describe('POST /bridge/execute', () => {
     await settled(body.execution.id, 'completed');
   });
 
-  it('a bridge that cannot go through after its approval: refused, and the approval is reset to zero', async () => {
-    // More than the wallet holds: the quote, the value and the approval pass; the simulation of the bridge reverts.
+  it('more than the wallet holds: 409 INSUFFICIENT_BALANCE, nothing approved or sent (an approval never exceeds the balance)', async () => {
     const balance = await usdcBalance('a');
     const amount = 50_000n * 10n ** 6n;
     expect(balance).toBeLessThan(amount);
+    const before = await nonce();
     const res = await execute({ fromChain: 'devnet', toChain: 'devnet-b', token: 'USDC', amount: '50000' });
-    expect(res.status).toBe(422);
-    const problem = (await res.json()) as { code: string; executionId: string };
-    expect(problem.code).toBe('SIMULATION_REVERTED');
-    const page = (await (await server.call('/executions?limit=3')).json()) as ExecutionPageDto;
-    const [revoke, bridge, approve] = page.items;
-    expect(approve).toMatchObject({ action: 'approve', status: 'confirmed' });
-    expect(bridge).toMatchObject({ action: 'bridge', status: 'blocked', id: problem.executionId });
-    expect(revoke).toMatchObject({ action: 'revoke', status: 'confirmed' });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { code: string }).code).toBe('INSUFFICIENT_BALANCE');
+    expect(await nonce()).toBe(before);
     expect(await allowance(pair.a.manifest.contracts.devnetBridge)).toBe(0n);
     expect(await usdcBalance('a')).toBe(balance);
   });

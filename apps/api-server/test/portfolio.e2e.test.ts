@@ -121,9 +121,9 @@ describe('GET /portfolio/', () => {
     await get('/portfolio/?chains=devnet'); // the provider's one-time eth_chainId check
     proxy.reset();
     const body = await get<PortfolioDto>('/portfolio/?chains=devnet');
-    // One balance batch (N < PORTFOLIO_BATCH_SIZE), the vault conversion, one pricing request.
-    expect(proxy.count()).toBe(3);
-    expect(proxy.count('eth_call')).toBe(3);
+    // One balance batch (N < PORTFOLIO_BATCH_SIZE), the vault conversion, pricing: the pools, then the V3 band sales.
+    expect(proxy.count()).toBe(4);
+    expect(proxy.count('eth_call')).toBe(4);
 
     expect(body.address).toBe(wallet);
     expect(body.chains).toHaveLength(1);
@@ -231,7 +231,7 @@ describe('GET /portfolio/', () => {
     // The totals endpoint answers the same totals from the same reads.
     proxy.reset();
     const value = await get<PortfolioValueDto>('/portfolio/value?chains=devnet');
-    expect(proxy.count()).toBe(3);
+    expect(proxy.count()).toBe(4);
     expect(value.chains[0]?.totals).toEqual(chain.totals);
     expect(value.totals).toEqual(body.totals);
     // Both spellings of the snapshot path.

@@ -2,13 +2,14 @@ import { devnetTokenList } from '@org/chain-evm';
 import {
   type AttackerPoolVariant,
   createAttackerPool,
+  createEdgePool,
   listOnUsdcOnly,
   mintToken,
   type StartDevnetReturnType,
   startDevnet,
   wethAbi,
 } from '@org/devnet';
-import { Contract, formatUnits, JsonRpcProvider } from 'ethers';
+import { Contract, formatUnits, JsonRpcProvider, parseEther } from 'ethers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GovernorStatusDto } from '../src/dto/governor.js';
 import { startTestServer, type TestServer } from './helpers/startTestServer.js';
@@ -111,4 +112,86 @@ describe("POST /swap/execute selling the wallet's whole X with the attacker's po
       expect(await balanceOf(x)).toBe(held);
     });
   }
+});
+
+// The second review's G1: one tick spacing of the token only, its range ending at the spot. `liquidity()` counts it in
+// full; a sale into the pool is paid nothing by it. Depth is what a sale across the band pays, so it neither prices
+// nor routes — after 31 minutes untraded (its TWAP met) as much as at once.
+describe('G1: a V3 pool whose only in-range position ends at the spot', () => {
+  it("sell side: the wallet's 1,000,000 X against the attacker's X/WETH 0.05% edge pool, 31 minutes untraded → X → ETH 422 NO_ROUTE, X → USDC 403 VALUE_UNKNOWN; nothing signed", async () => {
+    const x = await listOnUsdcOnly({ devnet, provider: reader });
+    await mintToken({ devnet, token: x, to: wallet, amount: 1_000_000n * 10n ** 18n }); // ≈ 31 WETH at the USDC price
+    const { pool } = await createEdgePool({
+      devnet,
+      provider: reader,
+      token: x,
+      fee: 500,
+      wethWei: 1n,
+      perTokenUnits: 10n ** 9n, // 1 X = 10⁻⁹ WETH
+      edgeTokenAmount: 10n ** 27n,
+      catcherWei: parseEther('0.01'),
+    });
+    const weth = new Contract(devnet.manifest.contracts.weth, wethAbi, reader);
+    expect((await weth.getFunction('balanceOf')(pool)) as bigint).toBe(parseEther('0.01'));
+    await reader.send('evm_increaseTime', [1_860]);
+    await reader.send('evm_mine', []);
+
+    const held = await balanceOf(x);
+    const nonce = await reader.getTransactionCount(wallet);
+    const before = await spent();
+    const whole = formatUnits(held, 18);
+    const quote = await server.call(`/swap/quote?tokenIn=${x}&tokenOut=ETH&amountIn=${whole}`);
+    expect(quote.status).toBe(422);
+    expect(((await quote.json()) as { code: string }).code).toBe('NO_ROUTE');
+    const toEth = await post({
+      tokenIn: x,
+      tokenOut: 'ETH',
+      amountIn: whole,
+      slippageBps: 100,
+      deadlineSeconds: 3600,
+    });
+    expect(toEth.status).toBe(422);
+    expect(((await toEth.json()) as { code: string }).code).toBe('NO_ROUTE');
+    const toUsdc = await post({
+      tokenIn: x,
+      tokenOut: 'USDC',
+      amountIn: whole,
+      slippageBps: 100,
+      deadlineSeconds: 3600,
+    });
+    expect(toUsdc.status).toBe(403);
+    expect(((await toUsdc.json()) as { code: string }).code).toBe('VALUE_UNKNOWN');
+
+    expect(await reader.getTransactionCount(wallet)).toBe(nonce);
+    expect(await spent()).toBe(before);
+    expect(await balanceOf(x)).toBe(held);
+  });
+
+  it("buy side: THIN/WETH 1% at 100× THIN's market holding 0 WETH → ETH → THIN 0.04 is 422 NO_ROUTE at once; nothing signed", async () => {
+    const thin = devnet.manifest.tokens.thin.address as `0x${string}`;
+    const { pool } = await createEdgePool({
+      devnet,
+      provider: reader,
+      token: thin,
+      fee: 10_000,
+      wethWei: 10n ** 17n, // 1 THIN = 0.1 WETH; its V2 pair says 0.001
+      perTokenUnits: 10n ** 18n,
+      edgeTokenAmount: 10_000n * 10n ** 18n,
+      catcherWei: 0n,
+    });
+    const weth = new Contract(devnet.manifest.contracts.weth, wethAbi, reader);
+    expect((await weth.getFunction('balanceOf')(pool)) as bigint).toBe(0n);
+    const held = await balanceOf(thin);
+    const nonce = await reader.getTransactionCount(wallet);
+    const before = await spent();
+    const quote = await server.call(`/swap/quote?tokenIn=ETH&tokenOut=${thin}&amountIn=0.04`);
+    expect(quote.status).toBe(422);
+    expect(((await quote.json()) as { code: string }).code).toBe('NO_ROUTE');
+    const buy = await post({ tokenIn: 'ETH', tokenOut: thin, amountIn: '0.04', slippageBps: 100 });
+    expect(buy.status).toBe(422);
+    expect(((await buy.json()) as { code: string }).code).toBe('NO_ROUTE');
+    expect(await reader.getTransactionCount(wallet)).toBe(nonce);
+    expect(await spent()).toBe(before);
+    expect(await balanceOf(thin)).toBe(held);
+  });
 });

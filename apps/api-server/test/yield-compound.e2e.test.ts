@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { devnetTokenList } from '@org/chain-evm';
 import { erc20Abi, erc4626Abi, mintToken, type StartDevnetReturnType, startDevnet } from '@org/devnet';
 import { Contract, Interface, type JsonRpcProvider, Wallet } from 'ethers';
@@ -9,7 +12,7 @@ import { ChainProviders } from '../src/services/ChainProviders.js';
 import { learnVaultAssets } from '../src/yield/learnVaultAssets.js';
 import { VaultAssetBook } from '../src/yield/VaultAssetBook.js';
 import { devnetReader, swapServerEnv } from './helpers/swapServerEnv.js';
-import { startTestServer, type TestServer } from './helpers/startTestServer.js';
+import { startTestServer, TEST_OPERATOR_KEY, type TestServer } from './helpers/startTestServer.js';
 import { until } from './helpers/until.js';
 
 // POST /yield/compound over HTTP on the devnet: the three USDC vaults (plain, 2% entry fee, capped) are
@@ -20,6 +23,7 @@ let devnet: StartDevnetReturnType;
 let server: TestServer;
 let reader: JsonRpcProvider;
 let wallet: `0x${string}`;
+let serverEnv: Record<string, string>;
 
 const usdc = () => new Contract(devnet.manifest.tokens.usdc.address, erc20Abi, reader);
 const vaultAt = (address: string) => new Contract(address, erc4626Abi, reader);
@@ -47,22 +51,23 @@ beforeAll(async () => {
   reader = devnetReader(devnet);
   const t = devnet.manifest.tokens;
   wallet = devnet.manifest.accounts[6]!.address;
-  server = await startTestServer(
-    {
-      ...swapServerEnv(devnet, devnet.rpcUrl, 6),
-      DEFAULT_CHAIN: 'devnet',
-      PORTFOLIO_USD_TOKEN_DEVNET: t.usdc.address,
-      YIELD_VAULTS_DEVNET: [t.vault.address, t.feeVault.address, t.cappedVault.address].join(','),
-      YIELD_SAMPLE_INTERVAL_SECONDS: '1',
-      // 1 ETH = 3,000 devnet USDC: a deposit over 300 USDC is over the per-transaction cap.
-      GOVERNOR_MAX_PER_TX: '0.1',
-      GOVERNOR_DAILY_LIMIT: '10',
-      GOVERNOR_SESSION_LIMIT: '10',
-      YIELD_COMPOUND_HORIZON_DAYS: '365',
-      RPC_TIMEOUT_MS: '5000',
-    },
-    { swapTokens: new Map([[31337, devnetTokenList({ manifest: devnet.manifest })]]) },
-  );
+  serverEnv = {
+    ...swapServerEnv(devnet, devnet.rpcUrl, 6),
+    DATA_DIR: join(mkdtempSync(join(tmpdir(), 'yield-compound-')), 'data'),
+    DEFAULT_CHAIN: 'devnet',
+    PORTFOLIO_USD_TOKEN_DEVNET: t.usdc.address,
+    YIELD_VAULTS_DEVNET: [t.vault.address, t.feeVault.address, t.cappedVault.address].join(','),
+    YIELD_SAMPLE_INTERVAL_SECONDS: '1',
+    // 1 ETH = 3,000 devnet USDC: a deposit over 300 USDC is over the per-transaction cap.
+    GOVERNOR_MAX_PER_TX: '0.1',
+    GOVERNOR_DAILY_LIMIT: '10',
+    GOVERNOR_SESSION_LIMIT: '10',
+    YIELD_COMPOUND_HORIZON_DAYS: '365',
+    RPC_TIMEOUT_MS: '5000',
+  };
+  server = await startTestServer(serverEnv, {
+    swapTokens: new Map([[31337, devnetTokenList({ manifest: devnet.manifest })]]),
+  });
   // The plain vault's yield, measured by the server: one sample, a day later a 0.1% donation, a second sample.
   const samples = async () =>
     (
@@ -328,5 +333,58 @@ describe('POST /yield/compound', () => {
     // The asset of a vault never changes in the book.
     expect(book.learn({ chainId: 31337, vault: vault.address, asset: dai.address })).toBe(false);
     expect(book.assetOf({ chainId: 31337, vault: vault.address })).toBe(usdcToken.address);
+  });
+});
+
+describe('POST /yield/compound held for the operator (G3)', () => {
+  it('CONFIRM_MODE=all: the exact approval is confirmed and the deposit held; denied → the approval is reset to 0 on chain', async () => {
+    // The same database (the measured yield), now holding every action for an operator.
+    await server.close();
+    server = await startTestServer(
+      { ...serverEnv, CONFIRM_MODE: 'all', APPROVAL_RESET_INTERVAL_MS: '300' },
+      { swapTokens: new Map([[31337, devnetTokenList({ manifest: devnet.manifest })]]) },
+    );
+    const vault = devnet.manifest.tokens.vault.address;
+    await mintUsdc(200n * E6);
+    // The new process reads its vaults' assets at start (a job): until it has, a deposit is refused with nothing sent.
+    const n0 = await nonce();
+    const { status, body } = await until(
+      'the held deposit',
+      async () => {
+        const answer = await compound({ vault, amount: '200' });
+        if (answer.status !== 422) return answer;
+        expect(await nonce()).toBe(n0);
+        return undefined;
+      },
+      { ms: 15_000, intervalMs: 250 },
+    );
+    expect(status).toBe(202);
+    expect(body).toMatchObject({
+      approval: { status: 'confirmed', action: 'approve' },
+      execution: { status: 'awaiting_confirmation', action: 'deposit' },
+    });
+    expect(await allowanceTo(vault)).toBe(200n * E6);
+    const queue = (await (
+      await server.call('/confirmations?status=pending', {
+        key: null,
+        headers: { 'X-Operator-Key': TEST_OPERATOR_KEY },
+      })
+    ).json()) as { items: { id: string; executionId: string }[] };
+    const held = queue.items.find((c) => c.executionId === body.execution?.id);
+    expect(held).toBeDefined();
+    const denied = await server.operator(`/confirmations/${held?.id}/deny`, {
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(denied.status).toBe(200);
+    await until(
+      'the deposit approval back to 0',
+      async () => ((await allowanceTo(vault)) === 0n ? true : undefined),
+      {
+        ms: 20_000,
+        intervalMs: 200,
+      },
+    );
+    expect(await usdcOf()).toBeGreaterThanOrEqual(200n * E6); // nothing deposited
   });
 });

@@ -91,6 +91,19 @@ export {
   expireConfirmation,
 } from './gateway/decideConfirmation.js';
 export { MemoryIdempotencyStore } from './gateway/store/MemoryIdempotencyStore.js';
+export { MemoryOutstandingApprovalStore } from './gateway/store/MemoryOutstandingApprovalStore.js';
+export type {
+  NewOutstandingApproval,
+  OutstandingApproval,
+  OutstandingApprovalPatch,
+  OutstandingApprovalStatus,
+  OutstandingApprovalStore,
+} from './gateway/store/OutstandingApprovalStore.js';
+export {
+  type ReconcileOutstandingApprovalsParameters,
+  type ReconcileOutstandingApprovalsReturnType,
+  reconcileOutstandingApprovals,
+} from './gateway/approvals/reconcileOutstandingApprovals.js';
 export { ExecutionGateway } from './gateway/ExecutionGateway.js';
 export { ExecutionMovedError } from './gateway/ExecutionMovedError.js';
 export { SenderWindow, type SenderWindowParameters, type SenderWindowSlot } from './gateway/SenderWindow.js';

@@ -8,6 +8,10 @@ export {
   type SqliteIdempotencyStoreParameters,
 } from './gateway/store/SqliteIdempotencyStore.js';
 export {
+  SqliteOutstandingApprovalStore,
+  type SqliteOutstandingApprovalStoreParameters,
+} from './gateway/store/SqliteOutstandingApprovalStore.js';
+export {
   SqliteConfirmationStore,
   type SqliteConfirmationStoreParameters,
 } from './gateway/store/SqliteConfirmationStore.js';

@@ -19,6 +19,7 @@ export {
   wethAbi,
 } from './abis.js';
 export { type AttackerPoolVariant, createAttackerPool, listOnUsdcOnly } from './attackerPools.js';
+export { type CreateEdgePoolParameters, createEdgePool } from './createEdgePool.js';
 export {
   type CreateTestDatabaseParameters,
   type CreateTestDatabaseReturnType,

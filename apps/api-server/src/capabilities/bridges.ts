@@ -63,6 +63,8 @@ export const bridges: Capability = {
       tokens: (chain) => getSwapTokenList({ chain, extraTokens: options.swapTokens?.get(chain.id) ?? [] }),
       maxSlippageBps: config.maxSlippageBps,
       minLiquidityWei: config.gateway.minLiquidityWei,
+      governor: need(shared, 'governor').governor,
+      approvals: stores.outstandingApprovals(),
     });
     return {
       services: { bridge: service },

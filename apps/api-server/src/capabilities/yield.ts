@@ -77,6 +77,7 @@ export const yieldCapability: Capability = {
           config: config.yield,
           registry: config.chains,
           feeCeilingWei: config.gateway.feeCeilingWei,
+          approvals: stores.outstandingApprovals(),
         }),
         yieldSampler: sampler,
       },

@@ -104,6 +104,13 @@ export interface Config {
     maxChunkBlocks: number;
     /** Approvals older than this are `stale` in the risk report (`APPROVAL_MAX_AGE_DAYS`, default 180; 0 = off). */
     maxAgeDays: number;
+    /** Revokes one revoke-all run sends at most (`APPROVAL_REVOKE_MAX_PER_RUN`, default 20); the rest are listed. */
+    revokeMaxPerRun: number;
+    /**
+     * How often the gateway's outstanding approvals are checked and reset to zero once their action is over
+     * (`APPROVAL_RESET_INTERVAL_MS`, default 15,000); also the grace an action's own follower gets to reset first.
+     */
+    resetIntervalMs: number;
   };
   /** `/portfolio/*`: batch size, per-chain USD routes, extra tokens and trusted ERC-4626 vaults. */
   portfolio: PortfolioConfig;

@@ -30,6 +30,8 @@ import {
 import {
   APPROVAL_LOG_CHUNK_BLOCKS,
   APPROVAL_MAX_AGE_DAYS,
+  APPROVAL_RESET_INTERVAL_MS,
+  APPROVAL_REVOKE_MAX_PER_RUN,
   APPROVAL_SCAN_LOOKBACK_BLOCKS,
   APPROVAL_SCAN_START,
   DCA_CONCURRENCY,
@@ -209,7 +211,7 @@ export const configTable: readonly ConfigRow[] = [
   },
   {
     variables: [PRICING_MIN_LIQUIDITY_ETH],
-    doc: 'Depth floor: a pool that pays out less wrapped native than this within 5% of its price (V2 reserves; V3 liquidity in range — WETH out of range or merely sent to the pool counts for nothing) is neither a price source nor a swap route (a token priced only through such pools is `VALUE_UNKNOWN`).',
+    doc: 'Depth floor: a pool that pays out less wrapped native than this within 5% of its price (V2 reserves; V3 what a sale across the band actually pays, QuoterV2 — WETH out of range, merely sent to the pool, or in a position ending at the spot counts for nothing) is neither a price source nor a swap route (a token priced only through such pools is `VALUE_UNKNOWN`).',
   },
   {
     variables: [PRICING_MAX_TWAP_DEVIATION_BPS],
@@ -275,6 +277,14 @@ export const configTable: readonly ConfigRow[] = [
   {
     variables: [APPROVAL_MAX_AGE_DAYS],
     doc: 'An approval last made longer ago (chain time) is `stale` in the risk report (0–36,500; 0 turns the factor off).',
+  },
+  {
+    variables: [APPROVAL_REVOKE_MAX_PER_RUN],
+    doc: '`POST /approval/revoke-all-unlimited` sends at most this many revokes per run (1–1,000); the rest are listed (`skipped`, `REVOKE_RUN_LIMIT`) for the operator.',
+  },
+  {
+    variables: [APPROVAL_RESET_INTERVAL_MS],
+    doc: 'How often the approvals the gateway granted for a bridge or a deposit (its **outstanding approvals**, kept in the database) are checked; each is reset to zero (`revoke`) once its action is settled, denied, expired or refused, and retried until the allowance reads 0 on chain — after a restart, after an unkill (nothing is sent while the kill switch is engaged). Also the grace the bridge follower gets to reset first (200–3,600,000).',
   },
   {
     variables: [PORTFOLIO_BATCH_SIZE],

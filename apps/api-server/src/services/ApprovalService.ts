@@ -10,11 +10,14 @@ import {
   type ExecutionRecord,
   getKnownProtocols,
   type IdempotencyStore,
+  type OutstandingApprovalStore,
   parseAddress,
   revokeApproval,
   type ScanApprovalsReturnType,
+  type SwapToken,
   scanApprovals,
 } from '@org/chain-evm';
+import { isRevocableToken } from '../approvals/isRevocableToken.js';
 import { formatEther } from '@org/governor';
 import { formatUnits } from 'ethers';
 import type { ChainRescans } from '../chain/ChainRescans.js';
@@ -54,6 +57,8 @@ export class ApprovalService {
   readonly #twapBound: { maxTwapDeviationBps?: number };
   readonly #killSwitch: () => Promise<boolean>;
   readonly #rescans: ChainRescans | undefined;
+  readonly #outstanding: OutstandingApprovalStore | undefined;
+  readonly #tokens: (chain: ChainInfo) => readonly SwapToken[];
   /** Scans in flight by (chain, owner, fromBlock): concurrent identical requests share one scan. */
   readonly #inFlight = new Map<string, Promise<ScanApprovalsReturnType>>();
   /** The known-protocols answer per chain entry: static for the server's life, and checksumming and sorting the
@@ -71,6 +76,8 @@ export class ApprovalService {
     maxTwapDeviationBps,
     killSwitch,
     rescans,
+    outstandingApprovals,
+    swapTokens,
   }: {
     providers: ChainProviders;
     /** The one signer; absent when no wallet is configured (revokes answer 503 WALLET_NOT_CONFIGURED). */
@@ -87,7 +94,13 @@ export class ApprovalService {
     killSwitch: () => Promise<boolean>;
     /** Where a re-scan after a reorg or a reset is reported (`chain.reorg`, `/health` degraded while it runs). */
     rescans?: ChainRescans;
+    /** Approvals the gateway granted: their tokens may be revoked even when not on the token list (G10). */
+    outstandingApprovals?: OutstandingApprovalStore;
+    /** The chain's token list (built-in plus configured): only these tokens' approvals are revoked (G10). */
+    swapTokens?: (chain: ChainInfo) => readonly SwapToken[];
   }) {
+    this.#outstanding = outstandingApprovals;
+    this.#tokens = swapTokens ?? (() => []);
     this.#providers = providers;
     this.#gateway = gateway;
     this.#store = store;
@@ -210,6 +223,14 @@ export class ApprovalService {
     const token = address('token', body.token);
     const spender = address('spender', body.spender);
     const { chain, provider, timeoutMs } = await this.#providers.get(body.chain);
+    if (!(await this.#revocable(chain, gateway.address, token))) {
+      throw new ApiProblem(
+        422,
+        'REVOKE_TOKEN_UNLISTED',
+        'This token is neither on the chain’s token list nor ever approved through this gateway: nothing was sent',
+        `${token} on ${chain.name}: a contract can fake an approval log; revoke it from a wallet you trust, or add the token to the list`,
+      );
+    }
     const result = await revokeApproval({
       gateway,
       provider,
@@ -241,6 +262,16 @@ export class ApprovalService {
     };
   }
 
+  #revocable(chain: ChainInfo, owner: `0x${string}`, token: `0x${string}`): Promise<boolean> {
+    return isRevocableToken({
+      chain,
+      owner,
+      token,
+      tokens: this.#tokens(chain),
+      approvals: this.#outstanding,
+    });
+  }
+
   async #revokeAll(
     body: ApprovalRevokeAllRequestDto,
     idempotencyKey: string | undefined,
@@ -261,9 +292,34 @@ export class ApprovalService {
     const unlimited = scan.approvals.filter((a) => a.unlimited);
     const results: ApprovalRevokeResultDto[] = [];
     let stopped = false;
+    let sent = 0;
+    const maxPerRun = this.#settings.revokeMaxPerRun;
     // One after the other: nonce order, and the kill switch can stop the remainder.
     for (const [i, approval] of unlimited.entries()) {
       const base = { kind: approval.kind, token: tokenDto(approval), spender: spenderDto(approval) };
+      // Only tokens on the list or approved through the gateway, at most `maxPerRun` sends: the rest are listed for
+      // the operator, nothing sent for them (G10).
+      if (!(await this.#revocable(chain, gateway.address, approval.token))) {
+        results.push({
+          ...base,
+          outcome: 'skipped',
+          code: 'REVOKE_TOKEN_UNLISTED',
+          reason:
+            'neither on the chain’s token list nor ever approved through this gateway: left for the operator',
+          execution: null,
+        });
+        continue;
+      }
+      if (sent >= maxPerRun) {
+        results.push({
+          ...base,
+          outcome: 'skipped',
+          code: 'REVOKE_RUN_LIMIT',
+          reason: `at most ${maxPerRun} revokes per run (APPROVAL_REVOKE_MAX_PER_RUN): run again, or revoke it alone`,
+          execution: null,
+        });
+        continue;
+      }
       if (stopped || (await this.#killSwitch())) {
         stopped = true;
         results.push({
@@ -275,6 +331,7 @@ export class ApprovalService {
         });
         continue;
       }
+      sent++;
       try {
         const result = await revokeApproval({
           gateway,

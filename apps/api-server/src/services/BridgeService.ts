@@ -1,5 +1,6 @@
 import {
   type Address,
+  type OutstandingApprovalStore,
   BridgeProviderError,
   type BridgeQuoteRequest,
   buildApproveIntent,
@@ -20,7 +21,13 @@ import {
   resolveSwapToken,
   type SwapToken,
 } from '@org/chain-evm';
-import { formatEther } from '@org/governor';
+import { formatEther, type Governor } from '@org/governor';
+import { readTokenBalance } from '../approvals/readTokenBalance.js';
+import {
+  linkOutstandingApproval,
+  recordOutstandingApproval,
+} from '../approvals/recordOutstandingApproval.js';
+import { previewGovernorSpend } from '../yield/previewGovernorSpend.js';
 import { formatUnits } from 'ethers';
 import type { BridgeFollower, BridgeStart } from '../bridge/BridgeFollower.js';
 import { bridgeOf } from '../bridge/BridgeFollower.js';
@@ -76,6 +83,10 @@ export interface BridgeServiceParameters {
   tokens: (chain: ChainInfo) => readonly SwapToken[];
   maxSlippageBps: number;
   minLiquidityWei: bigint;
+  /** The spend governor: a bridge's approval is previewed against its caps and kill switch first (M14). */
+  governor?: Governor;
+  /** Every approval sent for a bridge is entered here and reset to zero once the bridge is over (G3). */
+  approvals?: OutstandingApprovalStore;
 }
 
 /**
@@ -393,9 +404,14 @@ export class BridgeService {
         gateway.address,
         spender,
       );
-      // An approval only for a bridge the gateway would not refuse on its value: otherwise the bridge is executed as
-      // is and the gateway records its refusal (nothing sent).
-      if (allowance !== request.fromAmount && (await gateway.assess(intent)).refusal === null) {
+      // An approval only for a bridge the gateway would not refuse on its value, nor the governor on its caps (M14):
+      // otherwise the bridge is executed as is and the gateway records its refusal (nothing sent, no approval).
+      const assessed = allowance === request.fromAmount ? null : await gateway.assess(intent);
+      if (
+        assessed !== null &&
+        assessed.refusal === null &&
+        (await this.#approvable(request, gateway.address, assessed))
+      ) {
         const approved = await gateway.execute(
           buildApproveIntent({
             chainId: request.fromChainId,
@@ -409,12 +425,28 @@ export class BridgeService {
           idempotencyKey ? { idempotencyKey: `${idempotencyKey}:approve` } : {},
         );
         approval = approved.record;
+        // Outstanding until the bridge is over, whatever happens to this process (the ApprovalResetter resets it).
+        await recordOutstandingApproval({
+          store: this.#p.approvals,
+          record: approved.record,
+          token: request.fromToken,
+          spender,
+          amount: request.fromAmount,
+        });
         if (approved.record.status !== 'confirmed') {
           return this.#answer(approved.record, approval, null, dto, null);
         }
       }
     }
     const { record } = await gateway.execute(intent, idempotencyKey ? { idempotencyKey } : {});
+    if (approval !== null) {
+      await linkOutstandingApproval({
+        store: this.#p.approvals,
+        approvalId: approval.id,
+        actionId: record.id,
+        at: Date.now(),
+      });
+    }
     // Settle at once what is settled (the record, the approval reset); the follower carries on with the transfer.
     const stepped = await this.#p.follower.step(record.id, start).catch(() => ({ record, done: false }));
     const current = stepped.record ?? record;
@@ -423,6 +455,44 @@ export class BridgeService {
     const resetId = bridge?.approvalReset?.executionId ?? null;
     const reset = resetId ? await this.#recordOf(resetId) : null;
     return this.#answer(current, approval, reset, dto, bridge ? toBridgeTransferDto(bridge) : null);
+  }
+
+  /**
+   * Whether the bridge's approval may be sent: the wallet holds the amount (an approval never exceeds the balance:
+   * 409 `INSUFFICIENT_BALANCE` otherwise, nothing sent) and the governor's caps and kill switch would let the bridge
+   * through (403 with the governor's code otherwise, before anything is signed). `false` (no approval: the bridge
+   * is then refused by the gateway, which records why) when the value is unknown.
+   */
+  async #approvable(
+    request: { fromChainId: number; fromToken: Address; fromAmount: bigint },
+    wallet: Address,
+    assessed: { valueWei: bigint | null },
+  ): Promise<boolean> {
+    const { chain, provider, timeoutMs } = await this.#p.providers.get(String(request.fromChainId));
+    const held = await readTokenBalance({
+      chain,
+      provider,
+      timeoutMs,
+      token: request.fromToken,
+      owner: wallet,
+    });
+    if (held < request.fromAmount) {
+      throw new ApiProblem(
+        409,
+        'INSUFFICIENT_BALANCE',
+        'The wallet holds less than the amount to bridge: nothing was approved or sent',
+        `holds ${held} base units of ${request.fromToken}, the bridge needs ${request.fromAmount}`,
+      );
+    }
+    if (assessed.valueWei === null) return false;
+    if (this.#p.governor !== undefined) {
+      await previewGovernorSpend({
+        governor: this.#p.governor,
+        action: 'bridge',
+        valueWei: assessed.valueWei,
+      });
+    }
+    return true;
   }
 
   /**

@@ -1,4 +1,5 @@
 import {
+  type OutstandingApprovalStore,
   type Address,
   buildApproveTransaction,
   type ChainInfo,
@@ -11,6 +12,10 @@ import {
   type SharePriceStore,
 } from '@org/chain-evm';
 import { formatEther, type Governor } from '@org/governor';
+import {
+  linkOutstandingApproval,
+  recordOutstandingApproval,
+} from '../approvals/recordOutstandingApproval.js';
 import { formatUnits } from 'ethers';
 import type { YieldConfig } from '../config.js';
 import type { EthAmountDto } from '../dto/governor.js';
@@ -44,6 +49,7 @@ export class YieldCompoundService {
   readonly #providers: ChainProviders;
   readonly #gateway: ExecutionGateway | undefined;
   readonly #governor: Governor;
+  readonly #approvals: OutstandingApprovalStore | undefined;
   readonly #idempotency: IdempotencyStore;
   readonly #store: SharePriceStore;
   readonly #assets: VaultAssetBook;
@@ -61,7 +67,10 @@ export class YieldCompoundService {
     config: YieldConfig;
     registry: readonly ChainInfo[];
     feeCeilingWei: bigint;
+    /** Every approval sent for a deposit is entered here and reset to zero once the deposit is over (G3). */
+    approvals?: OutstandingApprovalStore;
   }) {
+    this.#approvals = p.approvals;
     this.#providers = p.providers;
     this.#gateway = p.gateway;
     this.#governor = p.governor;
@@ -279,11 +288,27 @@ export class YieldCompoundService {
         key ? { idempotencyKey: `${key}:approve` } : {},
       );
       approval = approved.record;
+      // Outstanding until the deposit is over (refused, held then denied, settled): the ApprovalResetter resets it.
+      await recordOutstandingApproval({
+        store: this.#approvals,
+        record: approved.record,
+        token: state.asset,
+        spender: vault,
+        amount,
+      });
       if (approved.record.status !== 'confirmed') {
         return this.#answer(approved, approval, known, minShares);
       }
     }
     const deposited = await gateway.execute(depositIntent, key ? { idempotencyKey: key } : {});
+    if (approval !== null) {
+      await linkOutstandingApproval({
+        store: this.#approvals,
+        approvalId: approval.id,
+        actionId: deposited.record.id,
+        at: Date.now(),
+      });
+    }
     return this.#answer(deposited, approval, known, minShares);
   }
 

@@ -1,4 +1,5 @@
 import {
+  MemoryOutstandingApprovalStore,
   MemoryApprovalScanStore,
   MemoryConfirmationStore,
   MemoryExecutionStore,
@@ -26,6 +27,7 @@ export class MemoryStoreFactory implements StoreFactory {
   readonly sharePrices = memoize(() => new MemorySharePriceStore());
   readonly watches = memoize(() => new MemoryWatchStore());
   readonly approvalScans = memoize(() => new MemoryApprovalScanStore());
+  readonly outstandingApprovals = memoize(() => new MemoryOutstandingApprovalStore());
   readonly dca = memoize(() => new MemoryDcaStore());
   readonly spendLedger = memoize(() => new MemorySpendLedger());
   readonly operatorLimits = memoize(() => new MemoryOperatorLimitsStore());

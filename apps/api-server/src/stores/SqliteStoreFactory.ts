@@ -3,6 +3,7 @@ import {
   SqliteConfirmationStore,
   SqliteExecutionStore,
   SqliteIdempotencyStore,
+  SqliteOutstandingApprovalStore,
   SqliteSharePriceStore,
   SqliteWatchStore,
 } from '@org/chain-evm/sqlite';
@@ -29,6 +30,7 @@ export class SqliteStoreFactory implements StoreFactory {
   readonly sharePrices;
   readonly watches;
   readonly approvalScans;
+  readonly outstandingApprovals;
   readonly dca;
   readonly spendLedger;
   readonly operatorLimits;
@@ -43,6 +45,7 @@ export class SqliteStoreFactory implements StoreFactory {
     this.sharePrices = memoize(() => new SqliteSharePriceStore({ database }));
     this.watches = memoize(() => new SqliteWatchStore({ database }));
     this.approvalScans = memoize(() => new SqliteApprovalScanStore({ database }));
+    this.outstandingApprovals = memoize(() => new SqliteOutstandingApprovalStore({ database }));
     this.dca = memoize(() => new SqliteDcaStore({ database }));
     this.spendLedger = memoize(() => new SqliteSpendLedger({ database }));
     this.operatorLimits = memoize(() => new SqliteOperatorLimitsStore({ database }));

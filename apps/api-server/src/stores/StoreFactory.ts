@@ -4,6 +4,7 @@ import type {
   ConfirmationStore,
   ExecutionStore,
   IdempotencyStore,
+  OutstandingApprovalStore,
   SharePriceStore,
   WatchStore,
 } from '@org/chain-evm';
@@ -34,6 +35,8 @@ export interface StoreFactory {
   watches(): WatchStore;
   /** Approval-scan progress per owner and chain. */
   approvalScans(): ApprovalScanStore;
+  /** Approvals the gateway granted for a bridge or a deposit, until reset to zero (G3). */
+  outstandingApprovals(): OutstandingApprovalStore;
   /** DCA orders, fills and leases. */
   dca(): DcaStore;
   /** The governor's spend ledger, reservations and kill switch. */

@@ -80,8 +80,8 @@ describe('readPortfolio (devnet)', () => {
       usdToken: t.usdc.address as Address,
       minLiquidityWei: FLOOR,
     });
-    // Balances (1 batch), vault conversion, pricing: one Multicall3 eth_call each.
-    expect(methods).toEqual(['eth_call', 'eth_call', 'eth_call']);
+    // Balances (1 batch), vault conversion, pricing (pools, then the V3 band sales): one Multicall3 eth_call each.
+    expect(methods).toEqual(['eth_call', 'eth_call', 'eth_call', 'eth_call']);
     expect(snap.blockNumber).toBe(BigInt(await reader.getBlockNumber()));
     const by = new Map(snap.holdings.map((h) => [h.asset.address ?? 'native', h]));
     expect(snap.holdings[0]?.asset.kind).toBe('native');
@@ -170,7 +170,7 @@ describe('readPortfolio (devnet)', () => {
       minLiquidityWei: FLOOR,
       batchSize: 3,
     });
-    expect(methods).toHaveLength(Math.ceil(tokens.length / 3) + 2);
+    expect(methods).toHaveLength(Math.ceil(tokens.length / 3) + 3); // + vault, pricing's pools and band sales
     const pinned = `0x${snap.blockNumber.toString(16)}`;
     expect(calls[0]?.[1]).toBe('latest');
     for (const params of calls.slice(1)) expect(params[1]).toBe(pinned);
@@ -195,8 +195,8 @@ describe('readPortfolio (devnet)', () => {
     expect(honey).toMatchObject({ balance: 0n, valueWei: 0n });
     expect(honey?.priceWei).toBeGreaterThan(0n);
     expect(snap.holdings).toHaveLength(tokens.length + 1);
-    // Zero shares are still converted (to show a price per share): balances, vault, pricing.
-    expect(methods).toHaveLength(3);
+    // Zero shares are still converted (to show a price per share): balances, vault, pricing (pools, band sales).
+    expect(methods).toHaveLength(4);
     const noZero = counting();
     await readPortfolio({
       provider: noZero.provider,

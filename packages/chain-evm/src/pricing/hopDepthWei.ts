@@ -1,6 +1,5 @@
 import type { Address } from '../chains/chains.js';
-import { poolDepth } from './poolDepth.js';
-import type { JudgedPool, PoolState } from './types.js';
+import type { JudgedPool } from './types.js';
 
 /** Parameters of {@link hopDepthWei}. */
 export interface HopDepthWeiParameters {
@@ -12,23 +11,28 @@ export interface HopDepthWeiParameters {
   /** The pool's address (computed with `uniswapPoolAddress`). */
   readonly pool: Address;
   readonly wrappedNative: Address;
-  /** `planTokenPricing(...).read(...)` for both tokens: their pools against the wrapped native, judged. */
+  /** `planTokenPricing(...)` for both tokens: their pools against the wrapped native, judged (band depths in). */
   readonly pricedPools: ReadonlyMap<string, readonly JudgedPool[]>;
-  /** For a pool of two tokens other than the wrapped native: its state (`decodePoolState`); otherwise unused. */
-  readonly state: PoolState | null;
-  readonly bandBps: number;
+  /**
+   * For a pool of two tokens other than the wrapped native: what it pays out of token0 and of token1 within the
+   * band (`planHopDepths`: V2 from reserves; V3 the band sales, and only when the pool meets the TWAP rule);
+   * `null` when it is no price source (no pool, or a V3 pool off or without its TWAP). Otherwise unused.
+   */
+  readonly sideDepths: { readonly token0: bigint; readonly token1: bigint } | null;
 }
 
 /**
- * The depth, in wrapped-native wei, of one pool a swap route goes through — the same measure pricing applies its
- * floor to, so a pool that could not be a price source for its depth cannot carry a swap either:
- * - a pool against the wrapped native: its judged `depthWei` (0 when no pool answered there);
- * - any other pool (e.g. USDC/DAI): each side's depth (`poolDepth`) valued at that token's highest USABLE price
- *   source, the larger of the two; `null` when neither token can be priced (the depth is unknown: not routable).
+ * The depth, in wrapped-native wei, of one pool a swap route goes through — the same rules pricing applies, so a
+ * pool that could not be a price source cannot carry a swap either:
+ * - a pool against the wrapped native: its judged `depthWei` when it is a price source (depth AND, for V3, the TWAP
+ *   rule); 0 when it is not one, or no pool answered there;
+ * - any other pool (e.g. USDC/DAI): each side's depth (`sideDepths`) valued at that token's highest USABLE price
+ *   source, the larger of the two; 0 when the pool itself is no source (`sideDepths` null); `null` when neither
+ *   token can be priced (the depth is unknown: not routable).
  *
  * @example
  * ```ts
- * const depth = hopDepthWei({ protocol: 'v3', tokenA: x, tokenB: weth, fee: 10000, pool, wrappedNative: weth, pricedPools, state: null, bandBps: 500 });
+ * const depth = hopDepthWei({ protocol: 'v3', tokenA: x, tokenB: weth, fee: 10000, pool, wrappedNative: weth, pricedPools, sideDepths: null });
  * const routable = depth !== null && depth >= rules.minLiquidityWei;
  * ```
  */
@@ -40,8 +44,7 @@ export function hopDepthWei({
   pool,
   wrappedNative,
   pricedPools,
-  state,
-  bandBps,
+  sideDepths,
 }: HopDepthWeiParameters): bigint | null {
   const weth = wrappedNative.toLowerCase();
   const [a, b] = [tokenA.toLowerCase(), tokenB.toLowerCase()];
@@ -50,19 +53,20 @@ export function hopDepthWei({
     const judged = (pricedPools.get(other) ?? []).find(
       (p) => p.protocol === protocol && p.fee === fee && p.pool.toLowerCase() === pool.toLowerCase(),
     );
-    return judged?.depthWei ?? 0n;
+    return judged !== undefined && judged.rejection === null ? judged.depthWei : 0n;
   }
-  if (state === null) return 0n;
+  if (sideDepths === null) return 0n;
+  // Stryker disable next-line EqualityOperator: equivalent — a pool's two tokens are never the same address
   const aIsToken0 = BigInt(tokenA) < BigInt(tokenB);
   let best: bigint | null = null;
-  for (const [token, isToken0] of [
-    [a, aIsToken0],
-    [b, !aIsToken0],
+  for (const [token, depth] of [
+    [a, aIsToken0 ? sideDepths.token0 : sideDepths.token1],
+    [b, aIsToken0 ? sideDepths.token1 : sideDepths.token0],
   ] as const) {
-    const depth = poolDepth({ state, measuredIsToken0: isToken0, bandBps });
     for (const source of pricedPools.get(token) ?? []) {
       if (source.rejection !== null) continue;
       const wei = source.value(depth);
+      // Stryker disable next-line EqualityOperator: equivalent — `>=` keeps an equal value, the same figure
       if (best === null || wei > best) best = wei;
     }
   }

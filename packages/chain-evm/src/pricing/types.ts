@@ -45,6 +45,20 @@ export type PriceSourceRejection =
   /** V3 only: the spot is further from the TWAP than the bound allows. */
   | 'twap-deviation';
 
+/**
+ * A sale to simulate on a V3 pool (`bandQuoteCall`): sell `tokenIn` until the price limit, and measure the `tokenOut`
+ * the pool pays. Built by the planners from the pool's spot (`bandSqrtPriceLimit`), read by `readBandDepths`.
+ */
+export interface BandQuoteRequest {
+  /** The caller's key for the answer (pool and direction). */
+  readonly key: string;
+  readonly tokenIn: Address;
+  readonly tokenOut: Address;
+  readonly fee: number;
+  /** `null` when the band cannot be measured from this spot: the answer is 0 without a call. */
+  readonly sqrtPriceLimitX96: bigint | null;
+}
+
 /** A pool against the wrapped native, judged by the rules (independent of any amount). */
 export interface JudgedPool {
   readonly protocol: 'v2' | 'v3';

@@ -4,6 +4,7 @@ import { type Aggregate3Call, type RpcSender, aggregate3 } from '../multicall/ag
 import { decodeUint256 } from '../multicall/decodeUint256.js';
 import { multicall3BlockNumberCall } from '../multicall/multicall3BlockNumberCall.js';
 import { planHopDepths, type RouteHop } from '../pricing/planHopDepths.js';
+import { readBandDepths } from '../pricing/readBandDepths.js';
 import { DEFAULT_MIN_LIQUIDITY_WEI } from '../pricing/pricingDefaults.js';
 import { resolvePricingRules } from '../pricing/resolvePricingRules.js';
 import type { PricingRules } from '../pricing/types.js';
@@ -66,10 +67,12 @@ interface Plan {
  * `aggregate3` `eth_call`: one JSON-RPC request per quote, all at the same block. Native in/out is quoted as the
  * wrapped native token (wrapping is 1:1).
  *
- * A route goes only through pools deep enough to be price sources — the pricing module's depth rule, read in the
- * same batch (`planHopDepths`): a pool against the wrapped native must pay out at least `minLiquidityWei` of it
- * within the depth band (V2 reserves; V3 liquidity in range at the current price — WETH out of range or merely
- * sent to the pool counts for nothing); any other pool's depth is valued through its tokens' usable price sources.
+ * A route goes only through pools that are price sources — the pricing module's rules, read in the same batch
+ * (`planHopDepths`) plus one round trip for the V3 band sales: a pool against the wrapped native must be a usable
+ * source (V3: within the TWAP bound) paying out at least `minLiquidityWei` of it within the depth band (V2
+ * reserves; V3 what a sale across the band really pays — WETH out of range, merely sent to the pool, or in a
+ * position ending at the spot counts for nothing); any other pool must meet the TWAP rule too (V3), and its depth is
+ * valued through its tokens' usable price sources.
  * A route through a shallower pool, or through a pool other than the one whose depth was read (computed address ≠
  * the factory's), is never a candidate: `NO_ROUTE` when no route remains.
  *
@@ -202,7 +205,17 @@ export async function quoteSwap({
     pools.set(key, pool);
   });
 
-  const depths = depthPlan.read(results.slice(1 + poolCalls.length + quoteCalls.length));
+  const firstDepths = depthPlan.read(results.slice(1 + poolCalls.length + quoteCalls.length));
+  // The V3 pools' band sales, at the block the batch was read at (a pending quote stays on `pending`).
+  const depths = firstDepths.finish(
+    await readBandDepths({
+      provider,
+      chain,
+      requests: firstDepths.bandQuotes,
+      blockTag: blockTag === 'pending' ? 'pending' : blockNumber,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    }),
+  );
   // A hop is routable when the factory names the pool whose depth was read, and that depth reaches the floor.
   const routable = (key: string) => {
     const named = pools.get(key) ?? null;
@@ -259,7 +272,7 @@ export async function quoteSwap({
     throw new SwapError('NO_ROUTE', 'No Uniswap route for this pair and amount', {
       details: `${inAddress} → ${outAddress} on ${chain.name}, ${plans.length} routes tried${
         shallow > 0
-          ? `; ${shallow} through a pool with less than ${minLiquidityWei} wei of wrapped native tradable within ${rules.depthBandBps} bps (the pricing floor)`
+          ? `; ${shallow} through a pool that is no price source (less than ${minLiquidityWei} wei of wrapped native tradable within ${rules.depthBandBps} bps, or a V3 spot without or off its ${rules.twapWindowSeconds} s TWAP)`
           : ''
       }`,
     });

@@ -95,11 +95,12 @@ describe('runWatchCycle on the devnet', () => {
     expect(outgoing?.txHash).toBe(sent?.hash);
     expect(second.alerts.find((x) => x.details.spender === UNKNOWN_SPENDER)?.txHash).toBe(grant?.hash);
     // Requests grow with batches and chunks: head (number and hash), the baseline block's hash, balances, logs,
-    // approval states, pricing.
+    // approval states, pricing (the pools, then the V3 band sales).
     expect(proxy.requests.map((r) => r.method).sort()).toEqual(
       [
         'eth_getBlockByNumber',
         'eth_getBlockByNumber',
+        'eth_call',
         'eth_call',
         'eth_call',
         'eth_call',

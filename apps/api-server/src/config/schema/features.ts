@@ -47,6 +47,18 @@ export const APPROVAL_MAX_AGE_DAYS = integer({
   min: 0,
   max: 36_500,
 });
+export const APPROVAL_REVOKE_MAX_PER_RUN = integer({
+  name: 'APPROVAL_REVOKE_MAX_PER_RUN',
+  default: 20,
+  min: 1,
+  max: 1_000,
+});
+export const APPROVAL_RESET_INTERVAL_MS = integer({
+  name: 'APPROVAL_RESET_INTERVAL_MS',
+  default: 15_000,
+  min: 200,
+  max: 3_600_000,
+});
 
 export const PORTFOLIO_BATCH_SIZE = integer({
   name: 'PORTFOLIO_BATCH_SIZE',

@@ -39,8 +39,9 @@ describe('priceInNative (devnet)', () => {
       ],
       minLiquidityWei: floor,
     });
-    // One V2 pair (getReserves) + three V3 pools (slot0, liquidity and observe each): 10 calls for the one token.
-    expect(sent).toEqual([10]);
+    // The block number, one V2 pair (getReserves) + three V3 pools (slot0, liquidity and observe each): 11 calls for
+    // the one token; then the band sale of each V3 pool that passed the other rules (the devnet's two USDC pools).
+    expect(sent).toEqual([11, 2]);
     for (const [i, amount] of [123_456_789n, 10n ** 6n].entries()) {
       const alone = await priceInNative({
         provider: env.provider,
@@ -116,10 +117,12 @@ describe('priceInNative (devnet)', () => {
     const amounts = [...tokens, usdc.address as Address].map((token) => ({ token, amount: 10n ** 6n }));
     const base = { chain: env.chain, amounts, minLiquidityWei: parseEther('10') };
     const split = await priceInNative({ ...base, provider: counting, tokensPerRequest: 3 });
-    expect(sizes.sort((a, b) => b - a)).toEqual([30, 10]); // 4 distinct tokens, 10 calls each
+    // 4 distinct tokens, 10 calls each (+ the block number per request), then the usable V3 pools' band sales.
+    expect(sizes.slice(0, 2).sort((a, b) => b - a)).toEqual([31, 11]);
+    const bandSales = sizes.slice(2).reduce((n, k) => n + k, 0);
     sizes.length = 0;
     const whole = await priceInNative({ ...base, provider: counting });
-    expect(sizes).toEqual([40]);
+    expect(sizes).toEqual([41, bandSales]);
     expect(split).toEqual(whole);
     expect(whole.items.map((i) => i.valueWei === null)).toEqual([false, false, false, true, false]);
     await expect(priceInNative({ ...base, provider: counting, tokensPerRequest: 0 })).rejects.toMatchObject({

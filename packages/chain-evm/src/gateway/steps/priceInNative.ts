@@ -1,7 +1,10 @@
 import type { Address, ChainInfo } from '../../chains/chains.js';
 import { aggregate3, type RpcSender } from '../../multicall/aggregate3.js';
+import { decodeUint256 } from '../../multicall/decodeUint256.js';
+import { multicall3BlockNumberCall } from '../../multicall/multicall3BlockNumberCall.js';
 import { planTokenPricing } from '../../pricing/planTokenPricing.js';
 import { PricingError } from '../../pricing/PricingError.js';
+import { readBandDepths } from '../../pricing/readBandDepths.js';
 import { resolvePricingRules } from '../../pricing/resolvePricingRules.js';
 import type { JudgedPool, PriceSourceRejection, PricingRules } from '../../pricing/types.js';
 
@@ -20,8 +23,8 @@ export interface PriceRoute {
   readonly valueWei: bigint;
   /**
    * The pool's DEPTH, the figure the liquidity floor applies to: the wrapped native it pays out while the token's
-   * price falls by the depth band (V2: from `getReserves()`; V3: from the liquidity in range at the current price).
-   * WETH a pool merely holds (out-of-range positions, plain transfers) is not counted.
+   * price falls by the depth band (V2: from `getReserves()`; V3: what a sale across the band pays, QuoterV2).
+   * WETH a pool merely holds (out-of-range positions, plain transfers, a position ending at the spot) is not counted.
    */
   readonly liquidityWei: bigint;
   /** V3: how far the spot is from the pool's TWAP, in bps (`null` when `observe` cannot answer); V2: `null`. */
@@ -61,16 +64,18 @@ export interface PriceInNativeReturnType {
 }
 
 /**
- * Values ERC-20 amounts in wrapped-native wei (the ETH-equivalent the governor is charged), read on chain in ONE
- * Multicall3 round trip (for up to {@link PRICING_TOKENS_PER_REQUEST} distinct tokens; more are read in parallel
+ * Values ERC-20 amounts in wrapped-native wei (the ETH-equivalent the governor is charged), read on chain in one
+ * Multicall3 round trip, plus one for the band sales of the V3 pools that pass the other rules (for up to
+ * {@link PRICING_TOKENS_PER_REQUEST} distinct tokens; more are read in parallel
  * requests — pass `blockTag` to read them all at one block): each token's Uniswap V2 pair and V3 pools (0.05/0.3/1%) against the wrapped native,
  * addressed by CREATE2 with the canonical init-code hashes (no factory look-ups). Spot prices, exact bigint maths.
  * The wrapped native counts 1:1.
  *
  * A pool is a price source only when it proves it can trade at the price it reports (`judgePriceSource`):
  * - depth: the wrapped native it pays out while the token's price falls by `depthBandBps` (default 5%) — from V2
- *   `getReserves()`, from V3 `liquidity()` in range at the current price — is at least `minLiquidityWei`. WETH held
- *   out of range or simply sent to a pool counts for nothing;
+ *   `getReserves()`; for V3 what selling the token into the pool across the band really pays (QuoterV2 walks the
+ *   initialized ticks), never more than `liquidity()` in range would — is at least `minLiquidityWei`. WETH held
+ *   out of range, simply sent to a pool, or a position whose range ends at the spot counts for nothing;
  * - V3: its spot is within `maxTwapDeviationBps` (default 5%) of its own TWAP over `twapWindowSeconds` (default
  *   30 min, `observe`); a pool that cannot answer `observe` for the window is not a source (fail closed). V2 pairs
  *   have no cheap TWAP: depth alone decides for them.
@@ -139,15 +144,25 @@ export async function priceInNative({
   const read = await Promise.all(
     chunks.map(async (tokens) => {
       const plan = planTokenPricing({ chain, tokens, rules });
-      const results = await aggregate3({
+      const [block, ...results] = await aggregate3({
         provider,
         chainId: chain.id,
         multicall3,
-        calls: plan.calls,
+        calls: [multicall3BlockNumberCall(multicall3), ...plan.calls],
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
         ...(blockTag === undefined ? {} : { blockTag }),
       });
-      return plan.read(results);
+      const first = plan.read(results);
+      // The band sales of the V3 pools still usable, at the block their spots were read at.
+      const readAt = blockTag ?? decodeUint256(block?.returnData ?? '0x') ?? 'latest';
+      const bandDepths = await readBandDepths({
+        provider,
+        chain,
+        requests: first.bandQuotes,
+        blockTag: readAt,
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      });
+      return first.finish(bandDepths);
     }),
   );
   for (const map of read) for (const [token, pools] of map) poolsByToken.set(token, pools);
