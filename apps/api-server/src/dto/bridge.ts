@@ -102,7 +102,7 @@ export type BridgeExecuteRequestDto = BridgeExecuteByQuoteDto | BridgeExecuteByP
 
 /** Where a transfer is on the other side (also in the execution's `result.bridge`). */
 export interface BridgeTransferDto {
-  state: 'pending' | 'bridging' | 'completed' | 'partial' | 'refunded' | 'failed' | 'stuck';
+  state: 'pending' | 'bridging' | 'completed' | 'partial' | 'refunded' | 'failed' | 'stuck' | 'shortfall';
   reason: string;
   /** The source transaction. */
   sourceTxHash: string | null;
