@@ -63,6 +63,8 @@ beforeAll(async () => {
     GOVERNOR_DAILY_LIMIT: '10',
     GOVERNOR_SESSION_LIMIT: '10',
     YIELD_COMPOUND_HORIZON_DAYS: '365',
+    // Two samples a day apart are the history this file's compounds need (the rate needs what the ranking needs).
+    YIELD_MIN_HISTORY_DAYS: '1',
     RPC_TIMEOUT_MS: '5000',
   };
   server = await startTestServer(serverEnv, {
