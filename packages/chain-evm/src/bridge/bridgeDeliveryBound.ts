@@ -31,12 +31,12 @@ export function bridgeDeliveryBound(decoded: DecodedLifiCalldata): BridgeDeliver
   if (facet.receivingAssetId !== null && facet.outputAmount !== null) {
     return { kind: 'named', asset: facet.receivingAssetId, minimum: facet.outputAmount };
   }
-  const ppm = facet.maxSlippagePpm;
+  // A missing bound is NaN: never an integer.
+  const ppm = facet.maxSlippagePpm ?? Number.NaN;
   if (
     facet.receivingAssetId === null &&
     facet.outputAmount === null &&
     decoded.form === 'start' &&
-    typeof ppm === 'number' &&
     Number.isInteger(ppm) &&
     ppm >= 0 &&
     ppm <= PPM

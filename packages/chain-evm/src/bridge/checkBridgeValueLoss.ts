@@ -54,8 +54,9 @@ export function checkBridgeValueLoss(
       lossBps: 0,
     };
   }
-  const loss = sentValue > deliveredValue ? sentValue - deliveredValue : 0n;
-  const lossBps = Number((loss * 10_000n + sentValue - 1n) / sentValue);
+  // Negative when more is delivered than sent (a gain): never refused, 0 bps.
+  const loss = sentValue - deliveredValue;
+  const lossBps = Math.max(0, Number((loss * 10_000n + sentValue - 1n) / sentValue));
   const allowed = (sentValue * BigInt(bps)) / 10_000n + feesValue;
   if (loss > allowed) {
     return {
