@@ -301,6 +301,23 @@ describe('POST /bridge/execute', () => {
     expect(states).not.toContain('bridge.alert');
   });
 
+  it('native ETH completes on what chain B shows: the wallet’s balance change at the fill’s block', async () => {
+    const res = await server.call(
+      '/bridge/quote?fromChain=devnet&toChain=devnet-b&token=ETH&amount=0.1&slippageBps=50',
+    );
+    expect(res.status).toBe(200);
+    const quote = (await res.json()) as BridgeQuoteDto;
+    const before = await onChain('b', (p) => p.getBalance(wallet));
+    const executed = await execute({ quoteId: quote.id });
+    expect(executed.status).toBe(200);
+    const body = (await executed.json()) as BridgeExecutionDto;
+    const bridge = bridgeOf(await settled(body.execution.id, 'completed'))!;
+    const arrived = (await onChain('b', (p) => p.getBalance(wallet))) - before;
+    expect(bridge.amountReceived).toBe(arrived.toString());
+    expect(arrived).toBeGreaterThanOrEqual(BigInt(quote.amountOutMin.amountBase));
+    expect(bridge.alerts).toEqual([]);
+  });
+
   it('LI.FI status down for a while: the record says why (`lastError`), then the transfer completes', async () => {
     const quote = await getQuote();
     // The read at execute and the next ones fail (500), then LI.FI answers again.
