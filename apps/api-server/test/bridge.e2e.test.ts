@@ -171,6 +171,8 @@ describe('GET /bridge/quote', () => {
     expect(BigInt(quote.value?.wei ?? '0')).toBeGreaterThan(0n);
     expect(quote.safety?.allowed).toBe(true);
     expect(quote.toChain).toEqual({ id: 31_338, name: 'devnet-b' });
+    // 100 USDC for at least 99.4005: 0.6% lost (the 0.1% fee and the 0.5% slippage asked).
+    expect(quote.lossBps).toBe(60);
   });
 
   const adversaries: [LifiAdversary, string][] = [

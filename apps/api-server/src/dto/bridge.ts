@@ -56,6 +56,12 @@ export interface BridgeQuoteDto {
   amountOutMin: TokenAmountDto;
   /** @isInt */
   slippageBps: number;
+  /**
+   * What the least that may arrive loses against what is sent, in bps of the value sent (the same asset compared in
+   * base units, else both priced on chain); refused above `BRIDGE_MAX_PRICE_IMPACT_BPS` + the slippage + the fees.
+   * @isInt
+   */
+  lossBps: number;
   fees: BridgeFeeDto[];
   /** Gas of the source transaction(s) as LI.FI estimates it, wei. */
   gasWei: string;

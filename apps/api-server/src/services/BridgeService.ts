@@ -199,7 +199,7 @@ export class BridgeService {
       sameAsset: sameAssetOf(from.chain, fromToken, to.chain, toToken),
     };
     const createdAt = Date.now();
-    const quote = await this.#fetchChecked(request);
+    const { quote, lossBps } = await this.#fetchChecked(request);
     // The destination token's safety, on its own chain (unknown → fail closed, as everywhere).
     const report = toToken.native ? null : await this.#p.security.evmReport(to.chain.id, toToken.address);
     const priced = fromToken.native
@@ -230,6 +230,7 @@ export class BridgeService {
           toToken,
           amount,
           slippageBps,
+          lossBps,
           quote,
           report,
           valueWei,
@@ -238,7 +239,7 @@ export class BridgeService {
   }
 
   /** A quote from LI.FI that passed every check (422 with the check's code otherwise). */
-  async #fetchChecked(request: BridgeQuoteRequest): Promise<LifiQuote> {
+  async #fetchChecked(request: BridgeQuoteRequest): Promise<{ quote: LifiQuote; lossBps: number }> {
     const quote = await this.#provider(() =>
       this.#p.client.getQuote({
         fromChain: request.fromChainId,
@@ -265,8 +266,7 @@ export class BridgeService {
         checked.refusal.reason,
       );
     }
-    await this.#checkValue(request, quote);
-    return quote;
+    return { quote, lossBps: await this.#checkValue(request, quote) };
   }
 
   /**
@@ -274,7 +274,7 @@ export class BridgeService {
    * `BRIDGE_MAX_PRICE_IMPACT_BPS` + the slippage asked + the listed fees is 422 `BRIDGE_VALUE_LOSS_TOO_HIGH`, values
    * that cannot be compared 422 `BRIDGE_VALUE_UNKNOWN` — before anything is signed.
    */
-  async #checkValue(request: BridgeQuoteRequest, quote: LifiQuote): Promise<void> {
+  async #checkValue(request: BridgeQuoteRequest, quote: LifiQuote): Promise<number> {
     const [from, to] = await Promise.all([
       this.#p.providers.get(String(request.fromChainId)),
       this.#p.providers.get(String(request.toChainId)),
@@ -304,6 +304,7 @@ export class BridgeService {
         lossBps: checked?.lossBps ?? null,
       });
     }
+    return checked?.lossBps ?? 0;
   }
 
   /**
@@ -358,9 +359,10 @@ export class BridgeService {
       this.#p.book.take(booked.id);
     }
     let { quote } = booked;
+    let freshLossBps = booked.dto.lossBps;
     const { request } = booked;
     if (Date.now() - booked.createdAt > this.#p.config.quoteTtlMs) {
-      const fresh = await this.#fetchChecked(request);
+      const { quote: fresh, lossBps } = await this.#fetchChecked(request);
       const compared = checkBridgeRequote({
         first: { toAmount: quote.estimate.toAmount, toAmountMin: quote.estimate.toAmountMin },
         second: { toAmountMin: fresh.estimate.toAmountMin },
@@ -381,6 +383,7 @@ export class BridgeService {
         );
       }
       quote = fresh;
+      freshLossBps = lossBps;
     }
     const native = request.fromToken === NATIVE;
     const toChain = this.#p.providers.resolve(String(request.toChainId));
@@ -399,7 +402,10 @@ export class BridgeService {
     const tx = quote.transactionRequest;
     const spender = quote.estimate.approvalAddress;
     const fromChain = this.#p.providers.resolve(String(request.fromChainId));
-    const dto = { ...booked.dto, ...(quote === booked.quote ? {} : this.#refreshed(booked.dto, quote)) };
+    const dto = {
+      ...booked.dto,
+      ...(quote === booked.quote ? {} : { ...this.#refreshed(booked.dto, quote), lossBps: freshLossBps }),
+    };
     const start: BridgeStart = {
       provider: 'lifi',
       tool: quote.tool,
