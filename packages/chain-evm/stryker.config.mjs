@@ -37,6 +37,9 @@ export default defineMutationConfig({
     'src/pricing/decodeBandQuote.ts',
     'src/pricing/applyBandDepth.ts',
     'src/pricing/hopDepthWei.ts',
+    // A bridge: what its calldata proves about delivery (or it is refused), and the value it may lose.
+    'src/bridge/bridgeDeliveryBound.ts',
+    'src/bridge/checkBridgeValueLoss.ts',
   ],
   // The score reached (message-only mutants ignored), rounded down: CI fails if it drops. Raise it, never lower it.
   // 97 since the bridge and deposit action modules joined the set (17 and 5 survivors left in them, 97.32% overall);

@@ -25,6 +25,8 @@ export default defineConfig({
       'src/pricing/bandSqrtPriceLimit.test.ts',
       'src/pricing/decodeBandQuote.test.ts',
       'src/pricing/applyBandDepth.test.ts',
+      'src/bridge/bridgeDeliveryBound.test.ts',
+      'src/bridge/checkBridgeValueLoss.test.ts',
     ],
     setupFiles: ['vitest.mutation.setup.ts'],
     testTimeout: 60_000,

@@ -12,7 +12,7 @@ import {
   startDevnetPair,
   startLifiFixture,
 } from '@org/devnet';
-import { Contract, JsonRpcProvider } from 'ethers';
+import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BridgeResult } from '../src/bridge/BridgeFollower.js';
 import type { BridgeChainsDto, BridgeExecutionDto, BridgeQuoteDto } from '../src/dto/bridge.js';
@@ -171,6 +171,8 @@ describe('GET /bridge/quote', () => {
     expect(BigInt(quote.value?.wei ?? '0')).toBeGreaterThan(0n);
     expect(quote.safety?.allowed).toBe(true);
     expect(quote.toChain).toEqual({ id: 31_338, name: 'devnet-b' });
+    // 100 USDC for at least 99.4005: 0.6% lost (the 0.1% fee and the 0.5% slippage asked).
+    expect(quote.lossBps).toBe(60);
   });
 
   const adversaries: [LifiAdversary, string][] = [
@@ -210,7 +212,61 @@ describe('GET /bridge/quote', () => {
   );
 });
 
+describe('a quote that delivers much less than it sends (review M3)', () => {
+  it('49.45 USDC for 100: 422 BRIDGE_VALUE_LOSS_TOO_HIGH on quote and on execute, nothing signed or reserved', async () => {
+    const [nonceBefore, recordsBefore, governorBefore] = await Promise.all([
+      nonce(),
+      executions(),
+      governor(),
+    ]);
+    // The review's run: the minimum (and the encoded output) lowered by half, and `toAmount` = `toAmountMin`, so
+    // every check of the quote against itself passes.
+    const half = {
+      adversary: 'lower-minimum' as const,
+      dropBps: 5_000,
+      mutate: (q: Record<string, unknown>) => {
+        const estimate = q['estimate'] as Record<string, unknown>;
+        estimate['toAmount'] = estimate['toAmountMin'];
+      },
+    };
+    lifi.scriptQuote(half);
+    const quoted = await server.call(QUOTE);
+    const problem = (await quoted.json()) as { code: string; lossBps: number; detail: string };
+    expect([quoted.status, problem.code]).toEqual([422, 'BRIDGE_VALUE_LOSS_TOO_HIGH']);
+    expect(problem.lossBps).toBe(5055);
+    expect(problem.detail).toContain('49450500');
+    lifi.scriptQuote(half);
+    const executed = await execute(
+      { fromChain: 'devnet', toChain: 'devnet-b', token: 'USDC', amount: '100', slippageBps: 50 },
+      { 'Idempotency-Key': 'half-delivering' },
+    );
+    expect(executed.status).toBe(422);
+    expect(((await executed.json()) as { code: string }).code).toBe('BRIDGE_VALUE_LOSS_TOO_HIGH');
+    expect(await nonce()).toBe(nonceBefore);
+    expect(await executions()).toBe(recordsBefore);
+    expect((await governor()).openReservations).toEqual(governorBefore.openReservations);
+  });
+});
+
 describe('POST /bridge/execute', () => {
+  it('LI.FI says completed but the destination chain shows less: `shortfall`, terminal, with a high alert', async () => {
+    const bBefore = await usdcBalance('b');
+    lifi.scriptQuote({ outcome: { kind: 'short', amount: 50_000_000n } });
+    const quote = await getQuote();
+    const res = await execute({ quoteId: quote.id });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as BridgeExecutionDto;
+    const bridge = bridgeOf(await settled(body.execution.id, 'shortfall'))!;
+    const arrived = (await usdcBalance('b')) - bBefore;
+    expect(arrived).toBe(50_000_000n);
+    // The amount is the chain's, not LI.FI's (which says the full amount arrived).
+    expect(bridge).toMatchObject({ terminal: true, lifiSubstatus: 'COMPLETED', amountReceived: '50000000' });
+    expect(bridge.reason).toContain(`below the ${quote.amountOutMin.amountBase} promised`);
+    expect(bridge.alerts).toEqual([expect.objectContaining({ kind: 'bridge-shortfall', severity: 'high' })]);
+    expect(events.find((e) => e.type === 'bridge.alert')?.data).toMatchObject({ kind: 'bridge-shortfall' });
+    expect(events.map((e) => e.type)).not.toContain('bridge.completed');
+  });
+
   it('completes: exact approval, the deposit on A, the funds on B, `completed` with the destination hash; allowance 0', async () => {
     const [aBefore, bBefore] = await Promise.all([usdcBalance('a'), usdcBalance('b')]);
     const quote = await getQuote();
@@ -245,6 +301,23 @@ describe('POST /bridge/execute', () => {
     expect(states[0]).toBe('bridge.pending');
     expect(states.at(-1)).toBe('bridge.completed');
     expect(states).not.toContain('bridge.alert');
+  });
+
+  it('native ETH completes on what chain B shows: the wallet’s balance change at the fill’s block', async () => {
+    const res = await server.call(
+      '/bridge/quote?fromChain=devnet&toChain=devnet-b&token=ETH&amount=0.1&slippageBps=50',
+    );
+    expect(res.status).toBe(200);
+    const quote = (await res.json()) as BridgeQuoteDto;
+    const before = await onChain('b', (p) => p.getBalance(wallet));
+    const executed = await execute({ quoteId: quote.id });
+    expect(executed.status).toBe(200);
+    const body = (await executed.json()) as BridgeExecutionDto;
+    const bridge = bridgeOf(await settled(body.execution.id, 'completed'))!;
+    const arrived = (await onChain('b', (p) => p.getBalance(wallet))) - before;
+    expect(bridge.amountReceived).toBe(arrived.toString());
+    expect(arrived).toBeGreaterThanOrEqual(BigInt(quote.amountOutMin.amountBase));
+    expect(bridge.alerts).toEqual([]);
   });
 
   it('LI.FI status down for a while: the record says why (`lastError`), then the transfer completes', async () => {
@@ -424,6 +497,81 @@ describe('POST /bridge/execute', () => {
         )) - before;
       expect(bridgeOf(done)?.amountReceived).toBe(arrived.toString());
       expect(arrived).toBeGreaterThan(0n);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a restart while the bridge transaction is still pending: the new process follows it to the end (review M4)', async () => {
+    const account = pair.a.manifest.accounts[7]!;
+    await mintToken({
+      devnet: pair.a,
+      token: pair.a.manifest.tokens.usdc,
+      to: account.address,
+      amount: 10n ** 9n,
+    });
+    // The wallet already approved the bridge exactly: only the bridge transaction is sent.
+    await onChain('a', async (p) => {
+      const signer = new Wallet(account.privateKey, p);
+      const approve = new Contract(usdc(), erc20Abi, signer).getFunction('approve');
+      await (await approve(pair.a.manifest.contracts.devnetBridge, 10_000_000n)).wait();
+    });
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'bridge-pending-')), 'data');
+    const restartEnv = { ...env, DATA_DIR: dataDir, WALLET_PRIVATE_KEY: account.privateKey };
+    const first = await startTestServer(
+      { ...restartEnv, RECEIPT_TIMEOUT_MS: '1500' },
+      { swapTokens: swapTokens() },
+    );
+    let id: string;
+    await onChain('a', (p) => p.send('evm_setAutomine', [false]));
+    try {
+      const res = await first.call('/bridge/execute', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ fromChain: 'devnet', toChain: 'devnet-b', token: 'USDC', amount: '10' }),
+      });
+      const body = (await res.json()) as BridgeExecutionDto;
+      expect([res.status, body.execution.status]).toEqual([202, 'pending']);
+      expect(body.approval).toBeNull();
+      id = body.execution.id;
+    } finally {
+      await first.close();
+      await onChain('a', async (p) => {
+        await p.send('evm_mine', []);
+        await p.send('evm_setAutomine', [true]);
+      });
+    }
+    const bBefore = await onChain(
+      'b',
+      async (p) =>
+        (await new Contract(usdc(), erc20Abi, p).getFunction('balanceOf')(account.address)) as bigint,
+    );
+    const second = await startTestServer(restartEnv, { swapTokens: swapTokens() });
+    try {
+      const done = await until('completed after the restart', async () => {
+        const e = (await (await second.call(`/executions/${id}`)).json()) as ExecutionDto;
+        return bridgeOf(e)?.state === 'completed' ? e : undefined;
+      });
+      expect(done.status).toBe('confirmed');
+      const arrived =
+        (await onChain(
+          'b',
+          async (p) =>
+            (await new Contract(usdc(), erc20Abi, p).getFunction('balanceOf')(account.address)) as bigint,
+        )) - bBefore;
+      expect(arrived).toBeGreaterThan(0n);
+      expect(bridgeOf(done)).toMatchObject({
+        amountReceived: arrived.toString(),
+        quoteId: expect.stringMatching(/^bq_/),
+      });
+      expect(
+        await onChain('a', (p) =>
+          new Contract(usdc(), erc20Abi, p).getFunction('allowance')(
+            account.address,
+            pair.a.manifest.contracts.devnetBridge,
+          ),
+        ),
+      ).toBe(0n);
     } finally {
       await second.close();
     }

@@ -63,6 +63,8 @@ beforeAll(async () => {
     GOVERNOR_DAILY_LIMIT: '10',
     GOVERNOR_SESSION_LIMIT: '10',
     YIELD_COMPOUND_HORIZON_DAYS: '365',
+    // Two samples a day apart are the history this file's compounds need (the rate needs what the ranking needs).
+    YIELD_MIN_HISTORY_DAYS: '1',
     RPC_TIMEOUT_MS: '5000',
   };
   server = await startTestServer(serverEnv, {
@@ -135,10 +137,14 @@ describe('POST /yield/compound', () => {
     expect(approveCall?.name).toBe('approve');
     expect(approveCall?.args[0]).toBe(vault);
     expect(approveCall?.args[1]).toBe(idle);
-    // The economics in numbers: the gain over the horizon beats the worst-case gas × 3.
+    // The economics in numbers: the gain over the horizon beats (the worst-case gas + the vault's fees) × 3; the
+    // plain vault charges no fee (its round trip loses at most a unit of rounding).
     const e = body.economics!;
+    expect(e.vaultFeeBps).toBeLessThanOrEqual(1);
     expect(BigInt(e.gain.wei)).toBeGreaterThanOrEqual(BigInt(e.requiredGain.wei));
-    expect(BigInt(e.requiredGain.wei)).toBe((BigInt(e.gas.wei) * 30_000n + 9_999n) / 10_000n);
+    expect(BigInt(e.requiredGain.wei)).toBe(
+      ((BigInt(e.gas.wei) + BigInt(e.vaultFees.wei)) * 30_000n + 9_999n) / 10_000n,
+    );
     expect(BigInt(e.ratePpb)).toBeGreaterThan(100_000_000n); // the 0.1%-a-day donation: over 10% a year
     // The journal: the portfolio's cost basis is this deposit.
     const portfolio = (await (

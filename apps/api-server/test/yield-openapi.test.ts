@@ -23,6 +23,7 @@ const FRACTIONAL = new Set([
   'YieldScoreComponentsDto.volatilityPenalty',
   'YieldScoreComponentsDto.confidencePenalty',
   'YieldScoreComponentsDto.confidenceFactor',
+  'YieldScoreComponentsDto.ilPenalty',
   'YieldScoredOpportunityDto.score',
   // POST /yield/compound answers a held deposit with its confirmation: the safety verdict's taxes are percentages.
   'HeldSafetyDto.buyTax',

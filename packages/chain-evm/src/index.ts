@@ -503,6 +503,12 @@ export {
 } from './bridge/checkBridgeTransaction.js';
 export { type CheckBridgeSlippageParameters, checkBridgeSlippage } from './bridge/checkBridgeSlippage.js';
 export {
+  type CheckBridgeValueLossParameters,
+  type CheckBridgeValueLossReturnType,
+  checkBridgeValueLoss,
+} from './bridge/checkBridgeValueLoss.js';
+export { type BridgeDeliveryBound, bridgeDeliveryBound } from './bridge/bridgeDeliveryBound.js';
+export {
   type CheckBridgeRequoteParameters,
   type CheckBridgeRequoteReturnType,
   checkBridgeRequote,

@@ -27,7 +27,11 @@ export interface BridgeResult {
   durationSeconds: number;
   /** When the source transaction was signed (epoch ms): the age `stuck` is measured from. */
   startedAt: number;
-  state: BridgeState;
+  /**
+   * The provider's states, and `shortfall`: the provider says completed but the destination chain shows less than
+   * `toAmountMin` of `toToken` reaching the wallet (or no such transaction) — terminal, with a high alert.
+   */
+  state: BridgeState | 'shortfall';
   terminal: boolean;
   reason: string;
   lifiStatus: string | null;
@@ -50,7 +54,7 @@ export interface BridgeResult {
 export interface BridgeAlert {
   id: string;
   createdAt: number;
-  kind: `bridge-${'partial' | 'refunded' | 'failed' | 'stuck'}`;
+  kind: `bridge-${'partial' | 'refunded' | 'failed' | 'stuck' | 'shortfall'}`;
   severity: 'medium' | 'high';
   executionId: string;
   chainId: number;
@@ -85,6 +89,17 @@ export interface BridgeFollowerParameters {
   publish: (type: string, data: Record<string, unknown>) => void;
   /** Resets the approval of a settled bridge to zero when something is left (through the gateway). */
   resetApproval: (record: ExecutionRecord, start: BridgeStart) => Promise<BridgeResult['approvalReset']>;
+  /**
+   * Reads on the destination chain what the transfer's destination transaction paid the wallet in `token` (ERC-20
+   * Transfer logs to the wallet; the balance change at its block for the native coin). `null` when the transaction is
+   * not on that chain or reverted; throws when the chain cannot be read (the follow goes on with back-off).
+   */
+  readDelivery: (parameters: {
+    chainId: number;
+    txHash: `0x${string}`;
+    token: string;
+    wallet: string;
+  }) => Promise<bigint | null>;
   /** Reports a failed poll (the follow goes on with back-off). */
   onError: (error: unknown, executionId: string) => void;
   settings: { pollMs: number; maxPollMs: number; stuckFactor: number; stuckMinMs: number };
@@ -210,6 +225,10 @@ export class BridgeFollower {
       minStuckMs: this.#p.settings.stuckMinMs,
     });
     const receiving = status.receiving;
+    const delivered =
+      normalized.state === 'completed'
+        ? await this.#readDelivery(current, bridge, receiving?.txHash ?? null)
+        : null;
     const next: BridgeResult = {
       ...bridge,
       state: normalized.state,
@@ -223,6 +242,8 @@ export class BridgeFollower {
       tokenReceived: receiving?.token?.address ?? bridge.tokenReceived,
       checkedAt: now,
       lastError: null,
+      // "Completed" is the destination chain's word, not the provider's: what reached the wallet, read there.
+      ...(delivered === null ? {} : delivered),
     };
     const changed = next.state !== bridge.state;
     // A good read after a failed one clears the error on the record, without a new event.
@@ -230,7 +251,7 @@ export class BridgeFollower {
     let alert: BridgeAlert | null = null;
     if (
       changed &&
-      normalized.alert &&
+      (normalized.alert || next.state === 'shortfall') &&
       next.state !== 'pending' &&
       next.state !== 'bridging' &&
       next.state !== 'completed'
@@ -239,11 +260,11 @@ export class BridgeFollower {
         id: `ba_${randomUUID()}`,
         createdAt: now,
         kind: `bridge-${next.state}`,
-        severity: next.state === 'failed' ? 'high' : 'medium',
+        severity: next.state === 'failed' || next.state === 'shortfall' ? 'high' : 'medium',
         executionId: current.id,
         chainId: bridge.fromChainId,
         address: current.from,
-        reason: normalized.reason,
+        reason: next.reason,
       };
       next.alerts = [...bridge.alerts, alert];
     }
@@ -254,7 +275,11 @@ export class BridgeFollower {
     return { record: written, done: next.terminal };
   }
 
-  /** Follows again every recent bridge record (the newest `scan`) whose transfer is not terminal. */
+  /**
+   * Follows again every recent bridge record (the newest `scan`) whose transfer is not terminal — those whose
+   * `result.bridge` says so, and those without one that are still unsettled or confirmed (a restart while the bridge
+   * transaction was pending, or before its transfer was first written), from what their stored intent kept.
+   */
   async resume(scan = 500): Promise<number> {
     let cursor: string | undefined;
     let seen = 0;
@@ -263,8 +288,17 @@ export class BridgeFollower {
       const page = await this.#p.store.list({ limit: 100, ...(cursor ? { cursor } : {}) });
       for (const record of page.items) {
         const bridge = record.action === 'bridge' ? bridgeOf(record) : null;
+        const start =
+          record.action === 'bridge' &&
+          bridge === null &&
+          (UNSETTLED.has(record.status) || record.status === 'confirmed')
+            ? startOf(record)
+            : null;
         if (bridge && !bridge.terminal) {
           this.follow(record.id, bridge);
+          resumed++;
+        } else if (start) {
+          this.follow(record.id, start);
           resumed++;
         }
       }
@@ -280,6 +314,42 @@ export class BridgeFollower {
     this.#stopped = true;
     for (const timer of this.#timers.values()) clearTimeout(timer);
     this.#timers.clear();
+  }
+
+  /**
+   * What the destination chain shows for a transfer the provider calls completed: `completed` with the amount read
+   * there when at least `toAmountMin` of `toToken` reached the wallet, else `shortfall` (terminal).
+   */
+  async #readDelivery(
+    record: ExecutionRecord,
+    bridge: BridgeResult,
+    txHash: `0x${string}` | null,
+  ): Promise<Partial<BridgeResult>> {
+    const least = BigInt(bridge.toAmountMin);
+    const read =
+      txHash === null
+        ? null
+        : await this.#p.readDelivery({
+            chainId: bridge.toChainId,
+            txHash,
+            token: bridge.toToken,
+            wallet: record.from,
+          });
+    if (read !== null && read >= least) {
+      return { amountReceived: read.toString(), tokenReceived: bridge.toToken };
+    }
+    return {
+      state: 'shortfall',
+      terminal: true,
+      amountReceived: read === null ? null : read.toString(),
+      tokenReceived: bridge.toToken,
+      reason:
+        txHash === null
+          ? 'the provider says completed, but names no destination transaction'
+          : read === null
+            ? `the provider says completed, but ${txHash} is not a successful transaction on chain ${bridge.toChainId}`
+            : `the destination chain shows ${read} of ${bridge.toToken} reaching the wallet, below the ${least} promised`,
+    };
   }
 
   #schedule(executionId: string, start: BridgeStart, delayMs: number, attempt: number): void {
@@ -332,10 +402,61 @@ export function bridgeOf(record: ExecutionRecord): BridgeResult | null {
   return typeof bridge === 'object' && bridge !== null ? (bridge as BridgeResult) : null;
 }
 
+const START_FIELDS = {
+  provider: 'string',
+  tool: 'string',
+  quoteId: 'string',
+  fromChainId: 'number',
+  toChainId: 'number',
+  fromToken: 'string',
+  toToken: 'string',
+  fromAmount: 'string',
+  toAmount: 'string',
+  toAmountMin: 'string',
+  spender: 'string|null',
+  durationSeconds: 'number',
+} as const;
+
+/**
+ * A transfer's start as JSON for the bridge intent's `follow` (stored with the record before anything is signed).
+ *
+ * @example
+ * ```ts
+ * const intent = { …, bridge: { toChainId, toToken, minAmountOut, follow: followOf(start) } };
+ * ```
+ */
+export function followOf(start: BridgeStart): Record<string, string | number | null> {
+  const follow: Record<string, string | number | null> = {};
+  for (const key of Object.keys(START_FIELDS) as (keyof typeof START_FIELDS)[]) follow[key] = start[key];
+  return follow;
+}
+
+/**
+ * The transfer's start a bridge record's stored intent kept (`intent.bridge.follow`), or null when it has none or a
+ * field is not what it should be.
+ *
+ * @example
+ * ```ts
+ * const start = startOf(record); // after a restart, while the bridge transaction is still pending
+ * if (start) follower.follow(record.id, start);
+ * ```
+ */
+export function startOf(record: ExecutionRecord): BridgeStart | null {
+  const follow = record.intent.bridge?.follow;
+  if (typeof follow !== 'object' || follow === null) return null;
+  for (const [key, kind] of Object.entries(START_FIELDS)) {
+    const value = follow[key];
+    const ok = kind === 'string|null' ? value === null || typeof value === 'string' : typeof value === kind;
+    if (!ok) return null;
+  }
+  if (follow['provider'] !== 'lifi' || !/^[0-9]+$/.test(String(follow['toAmountMin']))) return null;
+  return followOf(follow as unknown as BridgeStart) as unknown as BridgeStart;
+}
+
 function eventOf(
   executionId: string,
   bridge: BridgeResult,
-  previous: BridgeState | null,
+  previous: BridgeResult['state'] | null,
 ): Record<string, unknown> {
   return {
     executionId,

@@ -24,6 +24,8 @@ export function toBridgeQuoteDto(p: {
   toToken: ResolvedSwapToken;
   amount: bigint;
   slippageBps: number;
+  /** The value lost by the least that may arrive (`checkBridgeValueLoss`). */
+  lossBps: number;
   quote: LifiQuote;
   /** The destination token's report (null for a native coin). */
   report: SecurityReport | null;
@@ -43,6 +45,7 @@ export function toBridgeQuoteDto(p: {
     amountOut: tokenAmount(p.to, p.toToken, quote.estimate.toAmount),
     amountOutMin: tokenAmount(p.to, p.toToken, quote.estimate.toAmountMin),
     slippageBps: p.slippageBps,
+    lossBps: p.lossBps,
     fees: quote.estimate.feeCosts.map((fee) => ({
       name: fee.name,
       included: fee.included,

@@ -2,6 +2,7 @@ import { createBridgeAction, createLifiClient, getSwapTokenList } from '@org/cha
 import { BridgeFollower } from '../bridge/BridgeFollower.js';
 import { BridgeQuoteBook } from '../bridge/BridgeQuoteBook.js';
 import { bridgeAllowlists } from '../bridge/bridgeAllowlists.js';
+import { readDeliveredAmount } from '../bridge/readDeliveredAmount.js';
 import * as b from '../config/schema/bridge.js';
 import * as g from '../config/schema/gateway.js';
 import { BridgeService } from '../services/BridgeService.js';
@@ -34,12 +35,16 @@ export const bridges: Capability = {
     });
     // The bridge service resets approvals for the follower; the follower settles transfers for the service.
     let service: BridgeService | undefined;
+    const providers = need(shared, 'providers');
     const follower = new BridgeFollower({
       store: executions,
       client: lifi,
       publish: (type, data) => hub.publish(type, data),
       resetApproval: async (record, start) =>
         service ? service.resetApproval(record, start) : { executionId: null, status: 'not-needed' },
+      // "Completed" is read on the destination chain, not taken from LI.FI's word.
+      readDelivery: async ({ chainId, ...delivery }) =>
+        readDeliveredAmount({ provider: (await providers.get(String(chainId))).provider, ...delivery }),
       onError: (error, executionId) =>
         log.warn({ err: error, executionId }, 'bridge status read failed; will retry'),
       settings: {
@@ -51,7 +56,7 @@ export const bridges: Capability = {
     });
     service = new BridgeService({
       config: config.bridge,
-      providers: need(shared, 'providers'),
+      providers,
       security: need(shared, 'security'),
       client: lifi,
       book: new BridgeQuoteBook({ keepMs: Math.max(600_000, config.bridge.quoteTtlMs * 10) }),

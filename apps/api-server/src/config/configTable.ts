@@ -390,7 +390,7 @@ export const configTable: readonly ConfigRow[] = [
   },
   {
     variables: [BRIDGE_MAX_PRICE_IMPACT_BPS],
-    doc: "Sent to LI.FI as `maxPriceImpact` (1–999 bps: always below LI.FI's default of 10%).",
+    doc: "Sent to LI.FI as `maxPriceImpact` (1–999 bps: always below LI.FI's default of 10%), and enforced here: a quote whose promised minimum, valued on the destination chain, loses more than this + the slippage asked + the listed fees is refused (`BRIDGE_VALUE_LOSS_TOO_HIGH`).",
   },
   {
     variables: [BRIDGE_STATUS_POLL_MS, BRIDGE_STATUS_MAX_POLL_MS],

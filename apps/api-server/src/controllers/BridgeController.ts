@@ -51,7 +51,9 @@ export class BridgeController extends Controller {
    * destination chain and asset = the request, no destination call), the native value exact, the slippage bounded
    * (`MAX_SLIPPAGE_BPS`). A quote that fails a check answers 422 with the check's code (`BRIDGE_TARGET_NOT_ALLOWED`,
    * `BRIDGE_SPENDER_NOT_ALLOWED`, `BRIDGE_RECEIVER_NOT_ALLOWED`, `BRIDGE_DESTINATION_CALL`, `BRIDGE_VALUE_MISMATCH`,
-   * `BRIDGE_SLIPPAGE_…`…). The answer carries the amounts (human and base units), fees, gas, duration, tools, the
+   * `BRIDGE_SLIPPAGE_…`…), and so does a quote whose least amount delivered, valued on the destination chain, loses
+   * more than `BRIDGE_MAX_PRICE_IMPACT_BPS` + the slippage + the listed fees (`BRIDGE_VALUE_LOSS_TOO_HIGH`, with
+   * `lossBps`). The answer carries the amounts (human and base units), fees, gas, duration, tools, the
    * value the governor would be charged, the destination token's safety verdict, and an id for `/bridge/execute`.
    * @summary Quote a bridge transfer
    * @param fromChain Source chain name, alias or id.
@@ -90,8 +92,9 @@ export class BridgeController extends Controller {
    * allowlisted spender when needed, the bridge transaction (action `bridge`), and the approval reset to zero after
    * settlement. A quote id is executed at most once (409 `BRIDGE_QUOTE_USED`); send an `Idempotency-Key` to make
    * retries safe. 200 once the source transaction is confirmed (the transfer goes on: follow `/executions/{id}`,
-   * whose `result.bridge` says `pending | bridging | completed | partial | refunded | failed | stuck`, and `/events`
-   * `bridge.*`); 202 when not yet mined.
+   * whose `result.bridge` says `pending | bridging | completed | partial | refunded | failed | shortfall | stuck` —
+   * `completed` only when the destination chain shows the amount at the wallet — and `/events` `bridge.*`); 202 when
+   * not yet mined.
    * @summary Execute a bridge transfer
    * @param idempotencyKey Optional, recommended: 1–200 printable characters.
    * @maxLength idempotencyKey 200

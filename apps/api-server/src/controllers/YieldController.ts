@@ -50,6 +50,9 @@ export class YieldController extends Controller {
    * @param minTvl Lowest TVL, USD.
    * @param stablecoin Stablecoin pools only.
    * @param singleExposure Single-asset exposure only.
+   * @param exposure `single`, `multi` or `any`. For `best` and `compare` the default is `single`: a multi-asset pool
+   *   (impermanent loss, both tokens needed) is ranked only when asked; elsewhere `any`.
+   * @maxLength exposure 8
    * @param includeOutliers Keep pools DefiLlama flags as outliers (default false).
    * @param source `all` (default), `defillama` or `onchain` (the configured vaults only: works while DefiLlama is down).
    * @maxLength source 16
@@ -71,6 +74,7 @@ export class YieldController extends Controller {
     @Query() minTvl?: number,
     @Query() stablecoin?: boolean,
     @Query() singleExposure?: boolean,
+    @Query() exposure?: string,
     @Query() includeOutliers?: boolean,
     @Query() source?: string,
     @Query() sort?: string,
@@ -85,6 +89,7 @@ export class YieldController extends Controller {
         minTvl,
         stablecoin,
         singleExposure,
+        exposure,
         includeOutliers,
         source,
         sort,
@@ -114,6 +119,9 @@ export class YieldController extends Controller {
    * @param minTvl Lowest TVL, USD.
    * @param stablecoin Stablecoin pools only.
    * @param singleExposure Single-asset exposure only.
+   * @param exposure `single`, `multi` or `any`. For `best` and `compare` the default is `single`: a multi-asset pool
+   *   (impermanent loss, both tokens needed) is ranked only when asked; elsewhere `any`.
+   * @maxLength exposure 8
    * @param source `all` (default), `defillama` or `onchain`.
    * @maxLength source 16
    */
@@ -131,10 +139,22 @@ export class YieldController extends Controller {
     @Query() minTvl?: number,
     @Query() stablecoin?: boolean,
     @Query() singleExposure?: boolean,
+    @Query() exposure?: string,
     @Query() source?: string,
   ): Promise<YieldBestDto> {
     return this.services.yield.best(
-      defined({ asset, chain, project, amount, minApy, minTvl, stablecoin, singleExposure, source }),
+      defined({
+        asset,
+        chain,
+        project,
+        amount,
+        minApy,
+        minTvl,
+        stablecoin,
+        singleExposure,
+        exposure,
+        source,
+      }),
     );
   }
 
@@ -153,6 +173,9 @@ export class YieldController extends Controller {
    * @param minTvl Lowest TVL, USD.
    * @param stablecoin Stablecoin pools only.
    * @param singleExposure Single-asset exposure only.
+   * @param exposure `single`, `multi` or `any`. For `best` and `compare` the default is `single`: a multi-asset pool
+   *   (impermanent loss, both tokens needed) is ranked only when asked; elsewhere `any`.
+   * @maxLength exposure 8
    * @param includeOutliers Keep outliers among the rows (they are never eligible).
    * @param source `all` (default), `defillama` or `onchain`.
    * @maxLength source 16
@@ -172,6 +195,7 @@ export class YieldController extends Controller {
     @Query() minTvl?: number,
     @Query() stablecoin?: boolean,
     @Query() singleExposure?: boolean,
+    @Query() exposure?: string,
     @Query() includeOutliers?: boolean,
     @Query() source?: string,
     @Query() limit?: number,
@@ -185,6 +209,7 @@ export class YieldController extends Controller {
         minTvl,
         stablecoin,
         singleExposure,
+        exposure,
         includeOutliers,
         source,
         limit,

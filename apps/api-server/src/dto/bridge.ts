@@ -56,6 +56,12 @@ export interface BridgeQuoteDto {
   amountOutMin: TokenAmountDto;
   /** @isInt */
   slippageBps: number;
+  /**
+   * What the least that may arrive loses against what is sent, in bps of the value sent (the same asset compared in
+   * base units, else both priced on chain); refused above `BRIDGE_MAX_PRICE_IMPACT_BPS` + the slippage + the fees.
+   * @isInt
+   */
+  lossBps: number;
   fees: BridgeFeeDto[];
   /** Gas of the source transaction(s) as LI.FI estimates it, wei. */
   gasWei: string;
@@ -102,7 +108,7 @@ export type BridgeExecuteRequestDto = BridgeExecuteByQuoteDto | BridgeExecuteByP
 
 /** Where a transfer is on the other side (also in the execution's `result.bridge`). */
 export interface BridgeTransferDto {
-  state: 'pending' | 'bridging' | 'completed' | 'partial' | 'refunded' | 'failed' | 'stuck';
+  state: 'pending' | 'bridging' | 'completed' | 'partial' | 'refunded' | 'failed' | 'stuck' | 'shortfall';
   reason: string;
   /** The source transaction. */
   sourceTxHash: string | null;

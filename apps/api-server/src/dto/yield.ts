@@ -187,8 +187,11 @@ export interface YieldScoreComponentsDto {
   rewardCounted: number;
   spikePenalty: number;
   volatilityPenalty: number;
+  /** What the prediction confidence takes off, and 10% more when σ is unknown (fewer than four daily points). */
   confidencePenalty: number;
   confidenceFactor: number;
+  /** Half of what is left, for a pool with impermanent-loss risk (`ilRisk: yes`, or multi-asset); 0 otherwise. */
+  ilPenalty: number;
 }
 
 /** A token's safety verdict: `safe`, `unsafe`, `unknown`, or `unchecked` (not looked up for this answer). */

@@ -42,7 +42,17 @@ export interface YieldCompoundEconomicsDto {
   gain: EthAmountDto;
   /** Worst-case gas of the approval and the deposit: `YIELD_COMPOUND_GAS_LIMIT` × the highest fee the gateway may sign. */
   gas: EthAmountDto;
-  /** `gas × minGainFactor`: what the gain must reach. */
+  /**
+   * The vault's entry and exit fees on the amount, measured on chain (`amount` less `previewRedeem(previewDeposit(
+   * amount))`), priced at the deposit's rate: paid at once, counted with the gas.
+   */
+  vaultFees: EthAmountDto;
+  /**
+   * The same in basis points of the amount (rounded up).
+   * @isInt
+   */
+  vaultFeeBps: number;
+  /** `(gas + vaultFees) × minGainFactor`: what the gain must reach. */
   requiredGain: EthAmountDto;
   /**
    * `YIELD_COMPOUND_MIN_GAIN_FACTOR` in basis points (30,000 = 3×).

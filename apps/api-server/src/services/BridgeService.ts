@@ -9,6 +9,7 @@ import {
   checkAcquiredTokens,
   checkBridgeQuote,
   checkBridgeRequote,
+  checkBridgeValueLoss,
   type ExecutionGateway,
   type ExecutionIntent,
   type ExecutionRecord,
@@ -18,6 +19,7 @@ import {
   type LifiQuote,
   priceInNative,
   resolveBridgeAllowlist,
+  type ResolvedSwapToken,
   resolveSwapToken,
   type SwapToken,
 } from '@org/chain-evm';
@@ -30,7 +32,7 @@ import {
 import { previewGovernorSpend } from '../yield/previewGovernorSpend.js';
 import { formatUnits } from 'ethers';
 import type { BridgeFollower, BridgeStart } from '../bridge/BridgeFollower.js';
-import { bridgeOf } from '../bridge/BridgeFollower.js';
+import { bridgeOf, followOf } from '../bridge/BridgeFollower.js';
 import type { BookedQuote, BridgeQuoteBook } from '../bridge/BridgeQuoteBook.js';
 import type { BridgeConfig } from '../bridge/parseBridgeConfig.js';
 import type {
@@ -46,6 +48,7 @@ import { readTokenAllowance } from '../bridge/readTokenAllowance.js';
 import { toBridgeChainsDto } from '../bridge/toBridgeChainsDto.js';
 import { toBridgeQuoteDto } from '../bridge/toBridgeQuoteDto.js';
 import { toBridgeTransferDto } from '../bridge/toBridgeTransferDto.js';
+import { valueBridgeQuote } from '../bridge/valueBridgeQuote.js';
 import { ApiProblem } from '../http/ApiProblem.js';
 import { parseDecimalAmount } from '../http/parseDecimalAmount.js';
 import type { ChainProviders } from './ChainProviders.js';
@@ -193,9 +196,10 @@ export class BridgeService {
       wallet,
       slippageBps,
       maxPriceImpactBps: this.#p.config.maxPriceImpactBps,
+      sameAsset: sameAssetOf(from.chain, fromToken, to.chain, toToken),
     };
     const createdAt = Date.now();
-    const quote = await this.#fetchChecked(request);
+    const { quote, lossBps } = await this.#fetchChecked(request);
     // The destination token's safety, on its own chain (unknown → fail closed, as everywhere).
     const report = toToken.native ? null : await this.#p.security.evmReport(to.chain.id, toToken.address);
     const priced = fromToken.native
@@ -226,6 +230,7 @@ export class BridgeService {
           toToken,
           amount,
           slippageBps,
+          lossBps,
           quote,
           report,
           valueWei,
@@ -234,7 +239,7 @@ export class BridgeService {
   }
 
   /** A quote from LI.FI that passed every check (422 with the check's code otherwise). */
-  async #fetchChecked(request: BridgeQuoteRequest): Promise<LifiQuote> {
+  async #fetchChecked(request: BridgeQuoteRequest): Promise<{ quote: LifiQuote; lossBps: number }> {
     const quote = await this.#provider(() =>
       this.#p.client.getQuote({
         fromChain: request.fromChainId,
@@ -261,7 +266,45 @@ export class BridgeService {
         checked.refusal.reason,
       );
     }
-    return quote;
+    return { quote, lossBps: await this.#checkValue(request, quote) };
+  }
+
+  /**
+   * The value the quote promises to deliver (valued on the destination chain) against the value sent: a loss above
+   * `BRIDGE_MAX_PRICE_IMPACT_BPS` + the slippage asked + the listed fees is 422 `BRIDGE_VALUE_LOSS_TOO_HIGH`, values
+   * that cannot be compared 422 `BRIDGE_VALUE_UNKNOWN` — before anything is signed.
+   */
+  async #checkValue(request: BridgeQuoteRequest, quote: LifiQuote): Promise<number> {
+    const [from, to] = await Promise.all([
+      this.#p.providers.get(String(request.fromChainId)),
+      this.#p.providers.get(String(request.toChainId)),
+    ]);
+    const values = await valueBridgeQuote({
+      request,
+      quote,
+      from,
+      to,
+      minLiquidityWei: this.#p.minLiquidityWei,
+    });
+    const checked = values
+      ? checkBridgeValueLoss({
+          ...values,
+          maxPriceImpactBps: request.maxPriceImpactBps,
+          slippageBps: request.slippageBps,
+        })
+      : null;
+    const refusal = checked
+      ? checked.refusal
+      : {
+          code: 'BRIDGE_VALUE_UNKNOWN',
+          reason: 'the value sent and the value delivered cannot both be priced in one unit',
+        };
+    if (refusal) {
+      throw new ApiProblem(422, refusal.code, 'The bridge quote loses too much value', refusal.reason, {
+        lossBps: checked?.lossBps ?? null,
+      });
+    }
+    return checked?.lossBps ?? 0;
   }
 
   /**
@@ -316,9 +359,10 @@ export class BridgeService {
       this.#p.book.take(booked.id);
     }
     let { quote } = booked;
+    let freshLossBps = booked.dto.lossBps;
     const { request } = booked;
     if (Date.now() - booked.createdAt > this.#p.config.quoteTtlMs) {
-      const fresh = await this.#fetchChecked(request);
+      const { quote: fresh, lossBps } = await this.#fetchChecked(request);
       const compared = checkBridgeRequote({
         first: { toAmount: quote.estimate.toAmount, toAmountMin: quote.estimate.toAmountMin },
         second: { toAmountMin: fresh.estimate.toAmountMin },
@@ -339,6 +383,7 @@ export class BridgeService {
         );
       }
       quote = fresh;
+      freshLossBps = lossBps;
     }
     const native = request.fromToken === NATIVE;
     const toChain = this.#p.providers.resolve(String(request.toChainId));
@@ -357,7 +402,24 @@ export class BridgeService {
     const tx = quote.transactionRequest;
     const spender = quote.estimate.approvalAddress;
     const fromChain = this.#p.providers.resolve(String(request.fromChainId));
-    const dto = { ...booked.dto, ...(quote === booked.quote ? {} : this.#refreshed(booked.dto, quote)) };
+    const dto = {
+      ...booked.dto,
+      ...(quote === booked.quote ? {} : { ...this.#refreshed(booked.dto, quote), lossBps: freshLossBps }),
+    };
+    const start: BridgeStart = {
+      provider: 'lifi',
+      tool: quote.tool,
+      quoteId: booked.id,
+      fromChainId: request.fromChainId,
+      toChainId: request.toChainId,
+      fromToken: request.fromToken,
+      toToken: request.toToken,
+      fromAmount: request.fromAmount.toString(),
+      toAmount: quote.estimate.toAmount.toString(),
+      toAmountMin: quote.estimate.toAmountMin.toString(),
+      spender: native ? null : spender,
+      durationSeconds: quote.estimate.executionDurationSeconds,
+    };
     const intent: ExecutionIntent = {
       chainId: request.fromChainId,
       action: 'bridge',
@@ -379,22 +441,12 @@ export class BridgeService {
         toChainId: request.toChainId,
         toToken: request.toToken,
         minAmountOut: quote.estimate.toAmountMin,
+        maxSlippageBps: request.slippageBps,
+        sameAsset: request.sameAsset === true,
+        // Stored with the record before anything is signed: a restart follows the transfer from it.
+        follow: followOf(start),
       },
       description: `bridge ${dto.amountIn.amount} ${dto.amountIn.symbol ?? ''} from ${fromChain.name} to ${toChain.name} for at least ${dto.amountOutMin.amount} ${dto.amountOutMin.symbol ?? ''} (${quote.tool})`,
-    };
-    const start: BridgeStart = {
-      provider: 'lifi',
-      tool: quote.tool,
-      quoteId: booked.id,
-      fromChainId: request.fromChainId,
-      toChainId: request.toChainId,
-      fromToken: request.fromToken,
-      toToken: request.toToken,
-      fromAmount: request.fromAmount.toString(),
-      toAmount: quote.estimate.toAmount.toString(),
-      toAmountMin: quote.estimate.toAmountMin.toString(),
-      spender: native ? null : spender,
-      durationSeconds: quote.estimate.executionDurationSeconds,
     };
     let approval: ExecutionRecord | null = null;
     if (!native) {
@@ -572,6 +624,27 @@ export class BridgeService {
       throw error;
     }
   }
+}
+
+/**
+ * The same asset on both chains by our own token lists: both the native coin of chains with one native currency, or
+ * two tokens of one symbol and one number of decimals.
+ */
+function sameAssetOf(
+  fromChain: ChainInfo,
+  from: ResolvedSwapToken,
+  toChain: ChainInfo,
+  to: ResolvedSwapToken,
+): boolean {
+  if (from.native || to.native) {
+    return from.native === to.native && fromChain.nativeSymbol === toChain.nativeSymbol;
+  }
+  return (
+    from.symbol !== null &&
+    to.symbol !== null &&
+    from.symbol.toUpperCase() === to.symbol.toUpperCase() &&
+    from.decimals === to.decimals
+  );
 }
 
 function validation(field: string, message: string): ApiProblem {

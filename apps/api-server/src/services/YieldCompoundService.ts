@@ -25,6 +25,7 @@ import { parseDecimalAmount } from '../http/parseDecimalAmount.js';
 import { type CompoundAnswerParameters, compoundAnswer } from '../yield/compoundAnswer.js';
 import { previewGovernorSpend } from '../yield/previewGovernorSpend.js';
 import { priceCompound } from '../yield/priceCompound.js';
+import { readRoundTripFee } from '../yield/readRoundTripFee.js';
 import { runDepositPreflight } from '../yield/runDepositPreflight.js';
 import { measuredRatePpb } from '../yield/measuredRatePpb.js';
 import { type CompoundState, readCompoundState } from '../yield/readCompoundState.js';
@@ -210,7 +211,12 @@ export class YieldCompoundService {
         { preflight: preflightDto },
       );
     }
-    const { ratePpb, reason } = await measuredRatePpb({ store: this.#store, chainId: chain.id, vault });
+    const { ratePpb, reason } = await measuredRatePpb({
+      store: this.#store,
+      chainId: chain.id,
+      vault,
+      minHistoryDays: this.#config.minHistoryDays,
+    });
     if (ratePpb === null) {
       throw new ApiProblem(
         409,
@@ -243,6 +249,13 @@ export class YieldCompoundService {
       );
     }
     const valueWei = assessed.valueWei;
+    const roundTrip = await readRoundTripFee({
+      provider,
+      vault,
+      amount,
+      previewShares: preflight.reads.previewShares,
+      timeoutMs,
+    });
     const priced = await priceCompound({
       provider,
       chain,
@@ -253,6 +266,8 @@ export class YieldCompoundService {
       ratePpb,
       settings: this.#config.compound,
       feeCeilingWei: this.#feeCeilingWei,
+      vaultFeeAssets: roundTrip.feeAssets,
+      vaultFeeBps: roundTrip.feeBps,
     });
     const economicsDto = priced.dto;
     const known = { ...base, value: eth(valueWei), economics: economicsDto, preflight: preflightDto };

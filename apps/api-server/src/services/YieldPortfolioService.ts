@@ -183,7 +183,8 @@ export class YieldPortfolioService {
         exitAssets: v.position?.exitAssets ?? null,
       }),
     );
-    const earnedAmounts = basis.map((b) => (b.earned !== null && b.earned > 0n ? b.earned : 0n));
+    // A loss is priced by its size and shown with its sign (never as 0): the price of |earned|, negated below.
+    const earnedAmounts = basis.map((b) => (b.earned === null ? 0n : b.earned < 0n ? -b.earned : b.earned));
     const prices = await priceInEthAndUsd({
       provider,
       chain: info,

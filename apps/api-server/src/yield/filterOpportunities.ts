@@ -14,6 +14,8 @@ export interface OpportunityFilters {
   readonly minTvlUsd?: number;
   readonly stablecoinOnly?: boolean;
   readonly singleExposureOnly?: boolean;
+  /** Only multi-asset pools (`exposure=multi`). */
+  readonly multiExposureOnly?: boolean;
   /** Default false: outliers are left out. */
   readonly includeOutliers?: boolean;
   readonly source?: 'defillama' | 'onchain';
@@ -55,6 +57,7 @@ export function filterOpportunities({
     if (f.minTvlUsd !== undefined && (c.tvlUsd === null || c.tvlUsd < f.minTvlUsd)) return false;
     if (f.stablecoinOnly === true && c.stablecoin !== true) return false;
     if (f.singleExposureOnly === true && c.exposure !== 'single') return false;
+    if (f.multiExposureOnly === true && c.exposure === 'single') return false;
     if (f.includeOutliers !== true && c.outlier === true) return false;
     if (f.asset !== undefined) {
       if (f.asset.kind === 'address') return c.underlyingTokens.includes(f.asset.address);

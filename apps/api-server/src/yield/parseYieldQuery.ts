@@ -11,6 +11,8 @@ export interface YieldQueryInput {
   minTvl?: number;
   stablecoin?: boolean;
   singleExposure?: boolean;
+  /** `single`, `multi` or `any`; for `best` and `compare` (an asset is asked) the default is `single`. */
+  exposure?: string;
   includeOutliers?: boolean;
   source?: string;
   sort?: string;
@@ -81,6 +83,14 @@ export function parseYieldQuery({
   }
   if (input.stablecoin === true) filters.stablecoinOnly = true;
   if (input.singleExposure === true) filters.singleExposureOnly = true;
+  // A single-asset request (best, compare) is answered with single-asset pools unless multi-asset ones (impermanent
+  // loss, both tokens needed) are asked for.
+  const exposure = input.exposure ?? (requireAsset && input.singleExposure !== false ? 'single' : 'any');
+  if (exposure === 'single') filters.singleExposureOnly = true;
+  else if (exposure === 'multi') {
+    if (input.singleExposure === true) fields.exposure = 'multi contradicts singleExposure=true';
+    filters.multiExposureOnly = true;
+  } else if (exposure !== 'any') fields.exposure = 'one of single, multi, any';
   if (input.includeOutliers === true) filters.includeOutliers = true;
   if (input.source !== undefined && input.source !== 'all') {
     if (input.source === 'defillama' || input.source === 'onchain') filters.source = input.source;

@@ -14,7 +14,8 @@ const eth = (wei: bigint) => ({ eth: formatEther(wei), wei: wei.toString() });
 
 /**
  * Whether a compound pays, in ETH-equivalent wei: the worst-case gas — `gasLimit` × the fee the gateway would sign
- * now after every allowed replacement, capped at the fee ceiling — against the gain of `valueWei` over the horizon at
+ * now after every allowed replacement, capped at the fee ceiling — plus the vault's own entry and exit fees on the
+ * amount (measured with `previewDeposit`/`previewRedeem`), against the gain of `valueWei` over the horizon at
  * `ratePpb` (`computeCompoundEconomics`, factor `minGainFactorBps`). `position` is the position after the deposit,
  * in the asset's base units, priced at the amount's rate (for the best interval τ*).
  *
@@ -35,6 +36,10 @@ export async function priceCompound(p: {
   ratePpb: bigint;
   settings: YieldCompoundConfig;
   feeCeilingWei: bigint;
+  /** The vault's entry and exit fees on `amount` (`readRoundTripFee`), base units of the asset. */
+  vaultFeeAssets: bigint;
+  /** The same in bps of `amount`. */
+  vaultFeeBps: number;
 }): Promise<{ pays: boolean; gasCost: bigint; dto: YieldCompoundEconomicsDto }> {
   const fees = await estimateFees({ provider: p.provider, chain: p.chain, timeoutMs: p.timeoutMs });
   const maxFeePerGas = fees.kind === 'eip1559' ? fees.maxFeePerGas : fees.gasPrice;
@@ -45,12 +50,14 @@ export async function priceCompound(p: {
     feeCeilingWei: p.feeCeilingWei,
     maxReplacements: DEFAULT_GATEWAY_SETTINGS.maxReplacements,
   });
+  // The vault's fees are paid at once, like gas: priced at the deposit's own rate (rounded up), and counted with it.
+  const vaultFeesWei = (p.valueWei * p.vaultFeeAssets + p.amount - 1n) / p.amount;
   const economics = computeCompoundEconomics({
     amount: p.valueWei,
     position: (p.valueWei * p.positionAfter) / p.amount,
     ratePpb: p.ratePpb,
     horizonSeconds,
-    gasCost,
+    gasCost: gasCost + vaultFeesWei,
     minGainFactorBps,
   });
   return {
@@ -61,6 +68,8 @@ export async function priceCompound(p: {
       horizonSeconds: horizonSeconds.toString(),
       gain: eth(economics.expectedGain),
       gas: eth(gasCost),
+      vaultFees: eth(vaultFeesWei),
+      vaultFeeBps: p.vaultFeeBps,
       requiredGain: eth(economics.requiredGain),
       minGainFactorBps: Number(minGainFactorBps),
       pays: economics.pays,

@@ -188,6 +188,32 @@ describe('rankOpportunities: the best is the highest risk-adjusted eligible pool
       excluded: {},
     },
     {
+      // Review M12, asked with exposure=any (by default a single-asset request never sees the LP): the IL risk is a
+      // term of the score (half of what is left), so a USDC-WETH LP at 9% (σ 0.1) loses to USDC at 5% (σ 0.05).
+      name: 'impermanent-loss risk is a term of the score: a USDC-WETH LP at 9% does not beat USDC at 5%',
+      pools: [
+        pool('lp', {
+          symbol: 'USDC-WETH',
+          apy: 9,
+          apyBase: 9,
+          apyMean30d: 9,
+          sigma: 0.1,
+          exposure: 'multi',
+          ilRisk: 'yes',
+        }),
+        pool('usdc', { apy: 5, apyBase: 5, apyMean30d: 5, sigma: 0.05 }),
+      ],
+      best: 'usdc',
+      excluded: {},
+    },
+    {
+      // Review M19: a vault whose two samples say nothing of its spread is worth less than a measured one.
+      name: 'an unknown σ costs 10% of what is left: 5% measured beats 5.4% unmeasured',
+      pools: [pool('unmeasured', { apy: 5.4, apyBase: 5.4, apyMean30d: 5.4, sigma: null }), pool('measured')],
+      best: 'measured',
+      excluded: {},
+    },
+    {
       name: 'nothing eligible: no best',
       pools: [
         pool('outlier', { outlier: true }),
@@ -234,6 +260,7 @@ describe('rankOpportunities: the best is the highest risk-adjusted eligible pool
       volatilityPenalty: volatility,
       confidencePenalty: expect.closeTo(before * 0.05, 12),
       confidenceFactor: 0.95,
+      ilPenalty: 0,
     });
     expect(scored.score).toBeCloseTo(before * 0.95, 12);
     expect(scored.underlyingSafety).toEqual([{ token: USDC, verdict: 'safe' }]);
@@ -242,6 +269,19 @@ describe('rankOpportunities: the best is the highest risk-adjusted eligible pool
     expect(
       scoreOpportunity(pool('q', { apy: 7, apyBase: null, apyReward: 2 }), context()).components?.base,
     ).toBe(5);
+  });
+
+  it('the IL term: half of what is left for ilRisk yes, or a multi-asset pool not said to be free of it; 0 otherwise', () => {
+    const il = (o: Partial<YieldCandidate>) =>
+      scoreOpportunity(pool('p', { sigma: 0, ...o }), context()).components?.ilPenalty;
+    expect(il({ exposure: 'multi', ilRisk: 'yes' })).toBeCloseTo(2.5, 12);
+    expect(il({ exposure: 'multi', ilRisk: null })).toBeCloseTo(2.5, 12);
+    expect(il({ exposure: 'single', ilRisk: 'yes' })).toBeCloseTo(2.5, 12);
+    expect(il({ exposure: 'multi', ilRisk: 'no' })).toBe(0);
+    expect(il({ exposure: 'single', ilRisk: 'no' })).toBe(0);
+    expect(il({ exposure: null, ilRisk: null })).toBe(0);
+    const lp = scoreOpportunity(pool('lp', { sigma: 0, exposure: 'multi', ilRisk: 'yes' }), context());
+    expect(lp.score).toBeCloseTo(2.5, 12);
   });
 
   it('optimistic ordering treats unchecked tokens as safe, and a verified score is never higher', () => {

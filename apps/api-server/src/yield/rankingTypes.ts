@@ -119,9 +119,11 @@ export interface ScoreComponents {
   readonly spikePenalty: number;
   /** `σ × √365 × volatility weight`. */
   readonly volatilityPenalty: number;
-  /** What the prediction confidence takes off (a share of what is left). */
+  /** What the prediction confidence (and an unknown σ) takes off (a share of what is left). */
   readonly confidencePenalty: number;
   readonly confidenceFactor: number;
+  /** What the impermanent-loss risk takes off (a share of what is left after the other terms); 0 when none. */
+  readonly ilPenalty: number;
 }
 
 /** A candidate with its verdicts, exclusions and score. */

@@ -11,4 +11,11 @@ export const RANKING_WEIGHTS = {
   confidence: { 3: 1, 2: 0.95, 1: 0.9, none: 0.9 },
   /** Kept on top of that when the predicted class is `Down`. */
   predictedDown: 0.9,
+  /** Kept on top of that when the volatility σ is unknown (fewer than four daily points): an unmeasured spread. */
+  sigmaUnknown: 0.9,
+  /**
+   * Share of what is left taken off a pool with impermanent-loss risk (`ilRisk: yes`, or a multi-asset pool whose
+   * risk is not said to be none): its APY is paid in a pair whose value moves against the asset deposited.
+   */
+  impermanentLoss: 0.5,
 } as const;

@@ -6,6 +6,7 @@ import {
   type RpcSender,
   type SharePriceStore,
 } from '@org/chain-evm';
+import { vaultHistoryDays } from './vaultHistoryDays.js';
 import { formatUnits } from 'ethers';
 import { priceInEthAndUsd } from './priceInEthAndUsd.js';
 import type { YieldCandidate } from './rankingTypes.js';
@@ -148,7 +149,8 @@ export async function readVaultCandidates({
         apyPct7D: null,
         apyPct30D: null,
         sigma: measured.sigma,
-        historyDays: measured.historyDays,
+        // Daily points, not the span between two samples (review M19).
+        historyDays: vaultHistoryDays(measured),
         // Measured from the vault's own share price: there is no population to be an outlier of.
         outlier: false,
         stablecoin: null,

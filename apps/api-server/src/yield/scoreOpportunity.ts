@@ -124,8 +124,11 @@ function scoreComponents(
       ? RANKING_WEIGHTS.confidence[confidence]
       : RANKING_WEIGHTS.confidence.none;
   if (c.predictions?.predictedClass === 'Down') confidenceFactor *= RANKING_WEIGHTS.predictedDown;
+  if (c.sigma === null) confidenceFactor *= RANKING_WEIGHTS.sigmaUnknown;
   const before = base + rewardCounted - spikePenalty - volatilityPenalty;
   const confidencePenalty = Math.max(0, before) * (1 - confidenceFactor);
+  const ilRisk = c.ilRisk === 'yes' || (c.exposure !== 'single' && c.exposure !== null && c.ilRisk !== 'no');
+  const ilPenalty = ilRisk ? Math.max(0, before - confidencePenalty) * RANKING_WEIGHTS.impermanentLoss : 0;
   return {
     base,
     reward,
@@ -135,9 +138,10 @@ function scoreComponents(
     volatilityPenalty,
     confidencePenalty,
     confidenceFactor,
+    ilPenalty,
   };
 }
 
 function scoreOf(k: ScoreComponents): number {
-  return k.base + k.rewardCounted - k.spikePenalty - k.volatilityPenalty - k.confidencePenalty;
+  return k.base + k.rewardCounted - k.spikePenalty - k.volatilityPenalty - k.confidencePenalty - k.ilPenalty;
 }

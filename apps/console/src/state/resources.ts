@@ -41,7 +41,16 @@ const dcaEvents = [
   'dca.resumed',
   'dca.cancelled',
 ];
-const bridgeStates = ['pending', 'bridging', 'completed', 'partial', 'refunded', 'failed', 'stuck'];
+const bridgeStates = [
+  'pending',
+  'bridging',
+  'completed',
+  'partial',
+  'refunded',
+  'failed',
+  'shortfall',
+  'stuck',
+];
 const bridgeEvents = [...bridgeStates.map((s) => `bridge.${s}`), 'bridge.alert', 'bridge.status-unavailable'];
 
 /**

@@ -1,5 +1,6 @@
 import type { Address } from '../chains/chains.js';
 import { sameAddress, sameAsset } from './bridgeAddresses.js';
+import { bridgeDeliveryBound } from './bridgeDeliveryBound.js';
 import { decodeLifiCalldata } from './decodeLifiCalldata.js';
 import type { LifiFacetFunction } from './lifiFacetFunctions.js';
 import type { BridgeQuoteRequest, BridgeRefusal, DecodedLifiCalldata, LifiQuote } from './types.js';
@@ -27,8 +28,10 @@ export type CheckBridgeCalldataReturnType =
  * any the bridge's own data adds — is the requested receiver, itself the wallet or operator-allowlisted
  * (`BRIDGE_RECEIVER_NOT_ALLOWED`); every refund address is the wallet (`BRIDGE_REFUND_ADDRESS_MISMATCH`); the
  * destination chain (`BRIDGE_DESTINATION_CHAIN_MISMATCH`), the asset sent (`BRIDGE_SENDING_ASSET_MISMATCH`), the
- * amount (`BRIDGE_AMOUNT_MISMATCH`) and, where the call names them, the asset and amount delivered
- * (`BRIDGE_RECEIVING_ASSET_MISMATCH`, `BRIDGE_OUTPUT_BELOW_MINIMUM`) are the request's; no destination call
+ * amount (`BRIDGE_AMOUNT_MISMATCH`) and the asset and amount delivered (`BRIDGE_RECEIVING_ASSET_MISMATCH`,
+ * `BRIDGE_OUTPUT_BELOW_MINIMUM`) are the request's — a call that names neither must bound its own slippage within the
+ * slippage asked (cBridge's `maxSlippage`, `BRIDGE_SLIPPAGE_TOO_HIGH`) and bridge the same asset
+ * (`request.sameAsset`); a call that proves neither is `BRIDGE_CALLDATA_UNKNOWN`, never let through; no destination call
  * (`BRIDGE_DESTINATION_CALL`); no source swaps unless allowed (`BRIDGE_SOURCE_SWAPS`).
  *
  * @example
@@ -99,16 +102,38 @@ export function checkBridgeCalldata(
   if (amount !== request.fromAmount) {
     return refuse('BRIDGE_AMOUNT_MISMATCH', `the calldata takes ${amount}, asked ${request.fromAmount}`);
   }
-  if (facet.receivingAssetId !== null && !sameAsset(facet.receivingAssetId, request.toToken)) {
+  const bound = bridgeDeliveryBound(decoded);
+  if (bound === null) {
     return refuse(
-      'BRIDGE_RECEIVING_ASSET_MISMATCH',
-      `the calldata delivers ${facet.receivingAssetId}, asked ${request.toToken}`,
+      'BRIDGE_CALLDATA_UNKNOWN',
+      `the calldata of ${decoded.functionName} proves neither the asset and amount delivered nor a slippage bound`,
     );
   }
-  if (facet.outputAmount !== null && facet.outputAmount < quote.estimate.toAmountMin) {
+  if (bound.kind === 'sent-asset') {
+    if (bound.maxSlippagePpm > request.slippageBps * 100) {
+      return refuse(
+        'BRIDGE_SLIPPAGE_TOO_HIGH',
+        `the calldata lets the bridge deliver ${bound.maxSlippagePpm / 10_000}% less, ${request.slippageBps} bps asked`,
+      );
+    }
+    if (request.sameAsset !== true) {
+      return refuse(
+        'BRIDGE_CALLDATA_UNKNOWN',
+        `the calldata does not name the asset delivered: ${decoded.functionName} is accepted only for the same asset on both chains`,
+      );
+    }
+    return { refusal: null, decoded };
+  }
+  if (!sameAsset(bound.asset, request.toToken)) {
+    return refuse(
+      'BRIDGE_RECEIVING_ASSET_MISMATCH',
+      `the calldata delivers ${bound.asset}, asked ${request.toToken}`,
+    );
+  }
+  if (bound.minimum < quote.estimate.toAmountMin) {
     return refuse(
       'BRIDGE_OUTPUT_BELOW_MINIMUM',
-      `the calldata promises ${facet.outputAmount}, below the quoted minimum ${quote.estimate.toAmountMin}`,
+      `the calldata promises ${bound.minimum}, below the quoted minimum ${quote.estimate.toAmountMin}`,
     );
   }
   return { refusal: null, decoded };

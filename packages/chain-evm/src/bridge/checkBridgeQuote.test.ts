@@ -134,9 +134,39 @@ describe('the real diamond’s facets (Across V3, cBridge) on Base', () => {
     extra: Partial<Parameters<typeof checkBridgeQuote>[0]> = {},
   ) => checkBridgeQuote({ quote: acrossQuote(options), request: ACROSS_REQUEST, ...policy, ...extra });
 
-  it('honest Across V3 and cBridge quotes to the pinned diamond pass', () => {
+  it('honest Across V3 and cBridge quotes to the pinned diamond pass (cBridge only for the same asset)', () => {
     expect(check({}).ok).toBe(true);
-    expect(check({ cbridge: true }).ok).toBe(true);
+    expect(check({ cbridge: true }, { request: { ...ACROSS_REQUEST, sameAsset: true } }).ok).toBe(true);
+  });
+
+  it('cBridge’s own maxSlippage is bounded by the slippage asked; without the same asset it is unknown', () => {
+    const same = { request: { ...ACROSS_REQUEST, sameAsset: true } };
+    // 50 bps asked = 5,000 millionths: exactly that passes, one more is refused.
+    expect(check({ cbridge: true, maxSlippage: 5_000 }, same).ok).toBe(true);
+    expect(check({ cbridge: true, maxSlippage: 5_001 }, same)).toMatchObject({
+      ok: false,
+      refusal: { code: 'BRIDGE_SLIPPAGE_TOO_HIGH' },
+    });
+    // The review's G5 quote: 100% in the calldata while the JSON says 0.5%.
+    expect(check({ cbridge: true, maxSlippage: 1_000_000 }, same)).toMatchObject({
+      ok: false,
+      refusal: { code: 'BRIDGE_SLIPPAGE_TOO_HIGH', reason: expect.stringContaining('100%') },
+    });
+    // The calldata does not name the asset delivered: another asset than the one sent cannot be proven.
+    expect(check({ cbridge: true })).toMatchObject({
+      ok: false,
+      refusal: { code: 'BRIDGE_CALLDATA_UNKNOWN' },
+    });
+  });
+
+  it('a facet whose calldata proves no minimum is refused, never skipped (Across after source swaps)', () => {
+    const swaps = { swaps: [{ sendingAssetId: USDC_BASE, fromAmount: 25_000_000n }] };
+    expect(
+      check(
+        { ...swaps, cbridge: true },
+        { allowSourceSwaps: true, request: { ...ACROSS_REQUEST, sameAsset: true } },
+      ),
+    ).toMatchObject({ ok: false, refusal: { code: 'BRIDGE_CALLDATA_UNKNOWN' } });
   });
 
   it.each([
@@ -155,11 +185,14 @@ describe('the real diamond’s facets (Across V3, cBridge) on Base', () => {
     expect(check(options)).toMatchObject({ ok: false, refusal: { code } });
   });
 
-  it('source swaps, when allowed, must still spend the asset and amount asked', () => {
+  it('source swaps, when allowed, must still spend the asset and amount asked (and prove what arrives)', () => {
     const swaps = (sendingAssetId: `0x${string}`, fromAmount: bigint) => ({
       swaps: [{ sendingAssetId, fromAmount }],
     });
-    expect(check(swaps(USDC_BASE, 25_000_000n), { allowSourceSwaps: true }).ok).toBe(true);
+    // Across recomputes its output after the swap: the calldata proves no minimum.
+    expect(check(swaps(USDC_BASE, 25_000_000n), { allowSourceSwaps: true })).toMatchObject({
+      refusal: { code: 'BRIDGE_CALLDATA_UNKNOWN' },
+    });
     expect(check(swaps(ATTACKER, 25_000_000n), { allowSourceSwaps: true })).toMatchObject({
       refusal: { code: 'BRIDGE_SENDING_ASSET_MISMATCH' },
     });

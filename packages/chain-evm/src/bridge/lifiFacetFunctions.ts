@@ -57,10 +57,13 @@ const across =
     };
   };
 
-const cbridge = (_facetData: unknown, bridgeData: BridgeData): LifiFacetData => ({
+// cBridge names neither the asset nor the amount delivered: it pays the sent asset's counterpart, less at most
+// `maxSlippage` (millionths of the amount), which is its only bound on what arrives (see `bridgeDeliveryBound`).
+const cbridge = (facetData: unknown, bridgeData: BridgeData): LifiFacetData => ({
   parties: [{ role: 'receiver', address: bridgeData.receiver }],
   receivingAssetId: null,
   outputAmount: null,
+  maxSlippagePpm: Number((facetData as Tuple)['maxSlippage'] as bigint),
   destinationCall: false,
 });
 

@@ -207,6 +207,12 @@ export interface LifiFacetData {
   readonly receivingAssetId: Address | null;
   /** The amount promised on the destination chain, when the function names it. */
   readonly outputAmount: bigint | null;
+  /**
+   * The function's own bound on what arrives, in millionths of the amount sent (cBridge's `maxSlippage`, 1e-6 units),
+   * for a bridge that names neither the asset nor the amount delivered but pays the sent asset's counterpart less at
+   * most this share. Absent (or null) for functions that name the asset and amount.
+   */
+  readonly maxSlippagePpm?: number | null;
   /** Whether the function's own data carries a call or message for the destination chain. */
   readonly destinationCall: boolean;
 }
@@ -250,4 +256,10 @@ export interface BridgeQuoteRequest {
   readonly slippageBps: number;
   /** The `maxPriceImpact` sent, basis points. */
   readonly maxPriceImpactBps: number;
+  /**
+   * True when `toToken` is, by our own token lists, the same asset as `fromToken` (same symbol and decimals, or both
+   * the native coin of chains with the same native currency). Only then may a bridge that delivers "the sent asset's
+   * counterpart" without naming it (cBridge) be accepted. Default false.
+   */
+  readonly sameAsset?: boolean | undefined;
 }

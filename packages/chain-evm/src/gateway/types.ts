@@ -79,6 +79,18 @@ export interface BridgeIntent {
   readonly toToken: Address;
   /** The least the transfer may promise to deliver (base units of `toToken`), when the calldata names an amount. */
   readonly minAmountOut?: bigint;
+  /**
+   * The slippage the caller accepted, basis points. A bridge whose calldata names neither the asset nor the amount
+   * delivered (cBridge) is allowed only with it, within it (its own `maxSlippage`), and with `sameAsset`.
+   */
+  readonly maxSlippageBps?: number;
+  /** True when `toToken` is the same asset as the one sent (the caller's own token lists say so). */
+  readonly sameAsset?: boolean;
+  /**
+   * What the caller needs to follow the transfer after a restart (the quote, the tool, the spender to reset…): JSON,
+   * stored with the record's intent before anything is signed, never checked by the gateway.
+   */
+  readonly follow?: Readonly<Record<string, string | number | null>>;
 }
 
 /** Where an execution is in its life. */
@@ -185,6 +197,13 @@ export interface ExecutionIntentSummary {
   readonly spends: readonly { token: Address; amount: string; symbol?: string; decimals?: number }[];
   readonly acquires: readonly { token: Address; amount: string; symbol?: string; decimals?: number }[];
   readonly spender?: Address;
+  /** For `bridge`: the intent's destination side as JSON (`minAmountOut` a base-unit decimal string). */
+  readonly bridge?: {
+    readonly toChainId: number;
+    readonly toToken: Address;
+    readonly minAmountOut?: string;
+    readonly follow?: Readonly<Record<string, string | number | null>>;
+  };
 }
 
 /** Fields of an execution record that may change after insertion. */

@@ -12,6 +12,7 @@ describe('measureVaultApy', () => {
       apyMean30d: null,
       sigma: null,
       historyDays: 0,
+      dailyPoints: 0,
       lastSampleAt: null,
       reason: 'no share-price sample yet',
     });
@@ -52,8 +53,28 @@ describe('measureVaultApy', () => {
     expect(r.apyMean30d).toBeCloseTo(((1_012_929 / 1_000_000) ** (365 / 30) - 1) * 100, 6);
     expect(r.apy as number).toBeGreaterThan(r.apyMean30d as number);
     expect(r.historyDays).toBe(40);
+    expect(r.dailyPoints).toBe(4);
     // The first sample ever may be older than what was listed.
     expect(measureVaultApy({ samples: samples.slice(1), oldest: { at: -100 * DAY } }).historyDays).toBe(140);
+  });
+
+  it('counts daily points, not the span: two samples 31 days apart are 2 points; samples of one day are one', () => {
+    const apart = measureVaultApy({
+      samples: [
+        { at: 0, assetsPerShare: E6 },
+        { at: 31 * DAY, assetsPerShare: E6 + 10_000n },
+      ],
+    });
+    expect([apart.historyDays, apart.dailyPoints]).toEqual([31, 2]);
+    const sameDay = measureVaultApy({
+      samples: [
+        { at: 2 * DAY, assetsPerShare: E6 },
+        { at: 2 * DAY + 1, assetsPerShare: E6 },
+        { at: 3 * DAY - 1, assetsPerShare: E6 },
+        { at: 3 * DAY, assetsPerShare: E6 },
+      ],
+    });
+    expect(sameDay.dailyPoints).toBe(2);
   });
 
   it('a falling share price is a negative APY (a loss), not zero', () => {

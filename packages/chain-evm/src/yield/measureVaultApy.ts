@@ -25,8 +25,13 @@ export interface MeasureVaultApyReturnType {
   readonly apyMean30d: number | null;
   /** Annualised standard deviation of the daily returns, in percent (as DefiLlama's `sigma`); `null` under three daily returns. */
   readonly sigma: number | null;
-  /** Whole days between the first sample ever and the newest. */
+  /** Whole days between the first sample ever and the newest (a span: two samples a month apart say 30). */
   readonly historyDays: number;
+  /**
+   * Distinct UTC days with at least one sample among `samples` (what the history is made of: two samples a month
+   * apart are 2 daily points, however long the span).
+   */
+  readonly dailyPoints: number;
   /** Chain time of the newest sample (epoch ms); `null` without samples. */
   readonly lastSampleAt: number | null;
   /** Why `apy` is `null`; `null` when measured. */
@@ -58,12 +63,14 @@ export function measureVaultApy({
       apyMean30d: null,
       sigma: null,
       historyDays: 0,
+      dailyPoints: 0,
       lastSampleAt: null,
       reason: 'no share-price sample yet',
     };
   }
   const first = Math.min(oldest?.at ?? newest.at, sorted[0]?.at ?? newest.at);
   const historyDays = Math.floor((newest.at - first) / DAY_MS);
+  const dailyPoints = new Set(sorted.map((s) => Math.floor(s.at / DAY_MS))).size;
   // The newest sample at least a day older than the newest one.
   const dayBack = [...sorted].reverse().find((s) => newest.at - s.at >= DAY_MS);
   if (dayBack === undefined) {
@@ -72,6 +79,7 @@ export function measureVaultApy({
       apyMean30d: null,
       sigma: null,
       historyDays,
+      dailyPoints,
       lastSampleAt: newest.at,
       reason: 'needs two share-price samples at least a day apart',
     };
@@ -84,6 +92,7 @@ export function measureVaultApy({
     apyMean30d: annualise(mean, newest),
     sigma: dailySigma(sorted.filter((s) => s.at >= windowStart)),
     historyDays,
+    dailyPoints,
     lastSampleAt: newest.at,
     reason: null,
   };

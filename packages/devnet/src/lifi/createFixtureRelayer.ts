@@ -191,7 +191,7 @@ export function createFixtureRelayer(parameters: FixtureRelayerParameters): Fixt
           return;
         }
         let token = record.receivingAssetId;
-        let amount = record.outputAmount;
+        let amount = outcome.kind === 'short' ? outcome.amount : record.outputAmount;
         if (outcome.kind === 'partial') {
           const other = destination.tokens.find(
             (t) => !/^0x0{40}$/.test(t.address) && t.address.toLowerCase() !== token.toLowerCase(),
@@ -306,7 +306,8 @@ export function createFixtureRelayer(parameters: FixtureRelayerParameters): Fixt
         txHash: s.txHash,
         txLink: `http://explorer.invalid/${chain.key}/tx/${s.txHash}`,
         chainId: s.chainId,
-        amount: s.amount.toString(),
+        // A short payment is reported as the full one (the provider's word; the chain says otherwise).
+        amount: (record.outcome.kind === 'short' ? record.outputAmount : s.amount).toString(),
         token: tokenJson(chain, token, s.token),
         amountUSD: token ? usdString(s.amount, token.decimals, parseDecimal(token.priceUSD) ?? 0n) : '0',
         value: '0',

@@ -357,6 +357,22 @@ describe('the relayer moves real funds', () => {
     expect(refund?.status).toBe(1);
   });
 
+  it('short: COMPLETED with the promised amount in the status, less paid on chain B', async () => {
+    lifi.scriptQuote({ outcome: { kind: 'short', amount: 500_000_000n } });
+    const receiver = sender().address;
+    const usdc = pair.b.manifest.tokens.usdc.address;
+    const before = await balanceOf('b', usdc, receiver);
+    const hash = await execute((await getJson('/v1/quote', quoteQuery())).body);
+    const transfer = await lifi.settle(hash as `0x${string}`);
+    expect(transfer.paid).toEqual({ chainId: 31_338, token: usdc, amount: 500_000_000n });
+    expect((await getJson('/v1/status', { txHash: hash })).body).toMatchObject({
+      status: 'DONE',
+      substatus: 'COMPLETED',
+      receiving: { amount: '999000000' },
+    });
+    expect(await balanceOf('b', usdc, receiver)).toBe(before + 500_000_000n);
+  });
+
   it('PARTIAL: another token arrives; FAILED: nothing moves; never filled: PENDING for good', async () => {
     lifi.scriptQuote(
       { outcome: { kind: 'partial' } },

@@ -93,6 +93,11 @@ export type LifiTransferOutcome =
   | { readonly kind: 'complete' }
   /** Pays another token (default: another token of the destination chain, same value): `DONE/PARTIAL`. */
   | { readonly kind: 'partial'; readonly token?: Address; readonly amount?: bigint }
+  /**
+   * Pays only `amount` of the encoded asset on the destination chain, yet reports `DONE/COMPLETED` with the encoded
+   * output amount: the provider's word, which the destination chain contradicts.
+   */
+  | { readonly kind: 'short'; readonly amount: bigint }
   /** Pays the deposit back to the depositor on the source chain (a real transaction): `DONE/REFUNDED`. */
   | { readonly kind: 'refund' }
   /** `FAILED` with a substatus (default `UNKNOWN_FAILED_ERROR`); nothing is paid. */

@@ -65,5 +65,7 @@ export const hintTable: Readonly<Record<string, (input: HintInput) => string>> =
     "The API server refused this MCP server's key: the operator must fix WALLET_OPS_API_KEY.",
   BRIDGE_REQUOTE_DROPPED: () =>
     'The fresh quote pays less than the first one allowed: get a new bridge_quote and decide again.',
+  BRIDGE_VALUE_LOSS_TOO_HIGH: () =>
+    'The quote promises to deliver much less than it sends (lossBps): do not retry it; try later, another amount or another route.',
   DCA_INVALID_TRANSITION: () => 'The order is not in a state that allows this (see dca_list).',
 };

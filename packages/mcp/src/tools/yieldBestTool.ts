@@ -7,7 +7,7 @@ export const yieldBestTool = readTool({
   name: 'yield_best',
   title: 'Best yield for an asset',
   description:
-    'The highest risk-adjusted yield opportunity for an asset, with its score, every term and input; best is null with the reason when nothing passes the checks. Reads only.',
+    'The highest risk-adjusted yield opportunity for an asset, with its score, every term and input; best is null with the reason when nothing passes the checks. Single-asset pools only unless exposure is multi or any (multi-asset pools carry impermanent loss and need both tokens). Reads only.',
   input: {
     asset: { type: 'string', minLength: 1, maxLength: 64 },
     amount: amountInput,
@@ -16,6 +16,7 @@ export const yieldBestTool = readTool({
     minApy: { type: 'number', minimum: 0 },
     minTvl: { type: 'number', minimum: 0 },
     stablecoin: { type: 'boolean' },
+    exposure: { type: 'string', enum: ['single', 'multi', 'any'] },
     source: { type: 'string', enum: ['all', 'defillama', 'onchain'] },
   },
   required: ['asset'],

@@ -43,6 +43,8 @@ export interface AcrossOptions {
   swaps?: readonly { readonly sendingAssetId: Address; readonly fromAmount: bigint }[];
   /** Encode the cBridge form instead (no destination asset or receiver beyond BridgeData). */
   cbridge?: boolean;
+  /** cBridge's `maxSlippage` (millionths; default 100 = 0.01%). */
+  maxSlippage?: number;
 }
 
 const token = (address: Address, chainId: number): LifiToken => ({
@@ -102,7 +104,7 @@ export function acrossQuote(options: AcrossOptions = {}): LifiQuote {
     '0x',
     true,
   ]);
-  const facetData = options.cbridge ? [100, 7n] : acrossData;
+  const facetData = options.cbridge ? [options.maxSlippage ?? 100, 7n] : acrossData;
   const data = swaps
     ? iface.encodeFunctionData(
         options.cbridge ? 'swapAndStartBridgeTokensViaCBridge' : 'swapAndStartBridgeTokensViaAcrossV3',

@@ -210,6 +210,46 @@ describe('createBridgeAction (through checkPolicy)', () => {
     expect(approve(ATTACKER)?.code).toBe('TARGET_NOT_ALLOWED');
   });
 
+  it('a cBridge call (no delivered asset or amount in its calldata): only for the same asset, its maxSlippage within the slippage accepted', () => {
+    const cbridge = (maxSlippage: number) =>
+      acrossQuote({
+        cbridge: true,
+        maxSlippage,
+        receiver: WALLET,
+        destinationChainId: 31_338n,
+        sendingAssetId: USDC_A,
+        minAmount: AMOUNT,
+      }).transactionRequest.data;
+    const side = { toChainId: 31_338, toToken: USDC_B, minAmountOut: 248_000_000n };
+    const same = { ...side, sameAsset: true, maxSlippageBps: 50 };
+    expect(check(intent({ data: cbridge(5_000), bridge: same }))).toBeNull();
+    expect(check(intent({ data: cbridge(5_001), bridge: same }))?.reason).toMatch(/5001 ppm less/);
+    // The review's G5 call: 100% in the calldata.
+    expect(check(intent({ data: cbridge(1_000_000), bridge: same }))?.code).toBe('INTENT_INVALID');
+    // Without the caller's word that it is the same asset (or without the slippage accepted): unknown, refused.
+    expect(check(intent({ data: cbridge(100), bridge: side }))?.reason).toMatch(/does not name the asset/);
+    expect(check(intent({ data: cbridge(100), bridge: { ...side, sameAsset: true } }))?.reason).toMatch(
+      /does not name the asset/,
+    );
+  });
+
+  it('keeps the bridge side (and what follows the transfer) in the stored intent', async () => {
+    const { newExecutionRecord } = await import('../pipeline/newExecutionRecord.js');
+    const record = newExecutionRecord({
+      id: 'x',
+      at: 1,
+      from: WALLET,
+      idempotencyKey: null,
+      intent: intent({ bridge: { ...intent().bridge!, follow: { tool: 'devnetbridge', spender: BRIDGE } } }),
+    });
+    expect(record.intent.bridge).toEqual({
+      toChainId: 31_338,
+      toToken: USDC_B,
+      minAmountOut: '248000000',
+      follow: { tool: 'devnetbridge', spender: BRIDGE },
+    });
+  });
+
   it('refuses a negative native fee bound when built', () => {
     expect(() => createBridgeAction({ allowlist: {}, maxNativeFeeWei: -1n })).toThrow(TypeError);
   });

@@ -1,5 +1,6 @@
 import type { Address, ChainInfo } from '../../chains/chains.js';
 import { isNativeAsset, sameAsset } from '../../bridge/bridgeAddresses.js';
+import { bridgeDeliveryBound } from '../../bridge/bridgeDeliveryBound.js';
 import { decodeLifiCalldata } from '../../bridge/decodeLifiCalldata.js';
 import type { LifiFacetFunction } from '../../bridge/lifiFacetFunctions.js';
 import type { Refusal } from '../checkPolicy.js';
@@ -31,7 +32,9 @@ const invalid = (reason: string): Refusal => ({ code: 'INTENT_INVALID', reason }
  * `TARGET_NOT_ALLOWED` when the target is not on the source chain's allowlist; with `INTENT_INVALID` when the
  * calldata cannot be decoded, or the intent has no `bridge` side, or the call: pays anyone but the wallet (every
  * receiver and refund address it names), goes to another chain than `intent.bridge.toChainId` (or to the source
- * chain), delivers another asset than `intent.bridge.toToken` or less than `minAmountOut` (when it names them),
+ * chain), delivers another asset than `intent.bridge.toToken` or less than `minAmountOut` — a call that names
+ * neither must bound its own slippage within `intent.bridge.maxSlippageBps` and bridge the same asset (`sameAsset`);
+ * one that proves neither is refused —
  * carries a destination call, swaps on the source chain first, or takes another asset or amount than the intent
  * spends — an ERC-20 transfer spends exactly one token, the sending asset, for exactly `minAmount`, with a native
  * value of at most `maxNativeFeeWei`; a native transfer spends no ERC-20 and sends exactly `minAmount` plus at most
@@ -103,17 +106,28 @@ function checkBridgeIntent(
   if (bridgeData.hasSourceSwaps || form !== 'start' || swapData.length > 0) {
     return invalid('the bridge swaps on the source chain first (arbitrary calls)');
   }
-  if (facet.receivingAssetId !== null && !sameAsset(facet.receivingAssetId, side.toToken)) {
-    return invalid(`the bridge delivers ${facet.receivingAssetId}, the intent asks ${side.toToken}`);
+  const bound = bridgeDeliveryBound(decoded.value);
+  if (bound === null) {
+    return invalid('the bridge calldata proves neither the asset and amount delivered nor a slippage bound');
   }
-  if (
-    side.minAmountOut !== undefined &&
-    facet.outputAmount !== null &&
-    facet.outputAmount < side.minAmountOut
-  ) {
-    return invalid(
-      `the bridge promises ${facet.outputAmount}, below the intent's minimum ${side.minAmountOut}`,
-    );
+  if (bound.kind === 'sent-asset') {
+    if (side.sameAsset !== true || side.maxSlippageBps === undefined) {
+      return invalid(
+        'the bridge does not name the asset delivered; the intent does not bridge the same asset',
+      );
+    }
+    if (bound.maxSlippagePpm > side.maxSlippageBps * 100) {
+      return invalid(
+        `the bridge may deliver ${bound.maxSlippagePpm} ppm less, above the ${side.maxSlippageBps} bps accepted`,
+      );
+    }
+  } else {
+    if (!sameAsset(bound.asset, side.toToken)) {
+      return invalid(`the bridge delivers ${bound.asset}, the intent asks ${side.toToken}`);
+    }
+    if (side.minAmountOut !== undefined && bound.minimum < side.minAmountOut) {
+      return invalid(`the bridge promises ${bound.minimum}, below the intent's minimum ${side.minAmountOut}`);
+    }
   }
   if (intent.acquires.length !== 0) {
     return invalid('a bridge acquires nothing on the source chain (the destination token is checked there)');

@@ -38,6 +38,18 @@ export function newExecutionRecord({
       spends: intent.spends.map((t) => ({ ...t, amount: t.amount.toString() })),
       acquires: intent.acquires.map((t) => ({ ...t, amount: t.amount.toString() })),
       ...(intent.spender ? { spender: intent.spender } : {}),
+      ...(intent.bridge
+        ? {
+            bridge: {
+              toChainId: intent.bridge.toChainId,
+              toToken: intent.bridge.toToken,
+              ...(intent.bridge.minAmountOut === undefined
+                ? {}
+                : { minAmountOut: intent.bridge.minAmountOut.toString() }),
+              ...(intent.bridge.follow ? { follow: { ...intent.bridge.follow } } : {}),
+            },
+          }
+        : {}),
     },
     status: 'preparing',
     code: null,
