@@ -97,6 +97,7 @@ export function loadConfig(env: Env): Config {
     dataDir,
     rebaseChains: s.REBASE_CHAIN_DATA.read(env),
     storeBackend: s.STORE_BACKEND.read(env),
+    databaseUrl: s.DATABASE_URL.read(env),
     providers,
     chains: configuredChains,
     defaultChainId,

@@ -15,12 +15,12 @@ import type { OperatorLimitsStore } from '../services/OperatorLimitsStore.js';
 
 /**
  * The one place a capability gets its stores from. Each method returns the same instance on every call (one store
- * per kind per server). A backend (memory, SQLite; PostgreSQL next) is one implementation of this interface, chosen
+ * per kind per server). A backend (memory, SQLite, PostgreSQL) is one implementation of this interface, chosen
  * once by `createStoreFactory` from `STORE_BACKEND`; no capability knows which one it got.
  */
 export interface StoreFactory {
   /** The backend, for logs. */
-  readonly kind: 'memory' | 'sqlite';
+  readonly kind: 'memory' | 'sqlite' | 'postgres';
   /** Execution records of the gateway. */
   executions(): ExecutionStore;
   /** `dca:<order>:<slot>` → execution id, entered before the record. */

@@ -1,0 +1,81 @@
+import { PostgresSpendLedger } from '@org/governor/postgres';
+import pg from 'pg';
+import { memoize } from './memoize.js';
+import { SqliteStoreFactory } from './SqliteStoreFactory.js';
+import type { StoreFactory } from './StoreFactory.js';
+
+/** Parameters of {@link PostgresStoreFactory}. */
+export interface PostgresStoreFactoryParameters {
+  /** `DATABASE_URL` (a secret: never logged, never put in an error). */
+  readonly databaseUrl: string;
+  /** `DATA_DIR`: the stores not yet on PostgreSQL stay in this instance's SQLite file. */
+  readonly dataDir: string;
+  /** Told when an idle pooled connection fails (the server restarts, the network drops); the pool replaces it. */
+  readonly onPoolError?: (error: Error) => void;
+  /** Connections of this instance's pool. Default 10. */
+  readonly maxConnections?: number;
+}
+
+/**
+ * The stores of `DATABASE_URL`: one node-postgres pool per instance, every store checking out its own connection per
+ * transaction. Several instances on one database share the governor's caps and kill switch (reservations decided
+ * under a row lock, on the database's clock); the session cap stays per instance (each process has its own session).
+ */
+export class PostgresStoreFactory implements StoreFactory {
+  readonly kind = 'postgres';
+  readonly #pool: pg.Pool;
+  readonly #local: SqliteStoreFactory;
+  readonly executions;
+  readonly executionKeys;
+  readonly confirmations;
+  readonly idempotency;
+  readonly sharePrices;
+  readonly watches;
+  readonly approvalScans;
+  readonly dca;
+  readonly spendLedger;
+  readonly operatorLimits;
+
+  constructor({ databaseUrl, dataDir, onPoolError, maxConnections = 10 }: PostgresStoreFactoryParameters) {
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: maxConnections,
+      connectionTimeoutMillis: 10_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // Without a listener an idle connection's error would crash the process; the pool drops that connection.
+    pool.on('error', (error) => onPoolError?.(error));
+    this.#pool = pool;
+    const local = new SqliteStoreFactory({ dataDir });
+    this.#local = local;
+    this.executions = local.executions;
+    this.executionKeys = local.executionKeys;
+    this.confirmations = local.confirmations;
+    this.idempotency = local.idempotency;
+    this.sharePrices = local.sharePrices;
+    this.watches = local.watches;
+    this.approvalScans = local.approvalScans;
+    this.dca = local.dca;
+    this.spendLedger = memoize(() => new PostgresSpendLedger({ pool, databaseClock: true }));
+    this.operatorLimits = local.operatorLimits;
+  }
+
+  /** The instance's pool (the event log and job leases use it as well). */
+  get pool(): pg.Pool {
+    return this.#pool;
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      const { rows } = await this.#pool.query('SELECT 1 AS one');
+      return rows[0]?.one === 1 && this.#local.ping();
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#local.close();
+    await this.#pool.end();
+  }
+}
