@@ -1,0 +1,9 @@
+export type { PostgresClientLike, PostgresPoolLike } from './postgres/PostgresPoolLike.js';
+export {
+  PostgresExecutionStore,
+  type PostgresExecutionStoreParameters,
+} from './postgres/PostgresExecutionStore.js';
+export {
+  PostgresIdempotencyStore,
+  type PostgresIdempotencyStoreParameters,
+} from './postgres/PostgresIdempotencyStore.js';
