@@ -7,3 +7,7 @@ export {
   PostgresIdempotencyStore,
   type PostgresIdempotencyStoreParameters,
 } from './postgres/PostgresIdempotencyStore.js';
+export {
+  PostgresConfirmationStore,
+  type PostgresConfirmationStoreParameters,
+} from './postgres/PostgresConfirmationStore.js';
