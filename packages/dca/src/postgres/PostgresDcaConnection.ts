@@ -118,8 +118,8 @@ export class PostgresDcaConnection {
       );
       const current = Number(rows[0]?.version ?? 0);
       if (current > migrations.length) {
-        throw new StoreError(
-          'STORE_FAILURE',
+        throw new DcaStoreError(
+          'DCA_STORE_FAILURE',
           `The database has ${label} schema version ${current}, newer than this package supports (${migrations.length}).`,
         );
       }

@@ -40,7 +40,7 @@ describe('PostgresDcaStore across instances', () => {
     const schema = `race${n++}`;
     const stores = Array.from({ length: 5 }, () => new PostgresDcaStore({ pool: newPool(), schema }));
     for (let i = 0; i < 50; i++) {
-      await stores[0]?.insertOrder(testOrder({ id: `o${String(i).padStart(2, '0')}` }));
+      await stores[0]?.insertOrder(testOrder({}, { id: `o${String(i).padStart(2, '0')}` }));
     }
     const claimed = await Promise.all(
       stores.map((store, i) => store.claimDue({ now: T0 + 1e9, limit: 20, owner: `i${i}`, leaseMs: 60_000 })),
