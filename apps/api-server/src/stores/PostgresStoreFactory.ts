@@ -1,5 +1,13 @@
+import {
+  PostgresConfirmationStore,
+  PostgresExecutionStore,
+  PostgresIdempotencyStore,
+} from '@org/chain-evm/postgres';
+import { PostgresDcaStore } from '@org/dca/postgres';
 import { PostgresSpendLedger } from '@org/governor/postgres';
 import pg from 'pg';
+import { PostgresExecutionKeyIndex } from '../services/dca/PostgresExecutionKeyIndex.js';
+import { PostgresOperatorLimitsStore } from '../services/PostgresOperatorLimitsStore.js';
 import { memoize } from './memoize.js';
 import { SqliteStoreFactory } from './SqliteStoreFactory.js';
 import type { StoreFactory } from './StoreFactory.js';
@@ -8,7 +16,10 @@ import type { StoreFactory } from './StoreFactory.js';
 export interface PostgresStoreFactoryParameters {
   /** `DATABASE_URL` (a secret: never logged, never put in an error). */
   readonly databaseUrl: string;
-  /** `DATA_DIR`: the stores not yet on PostgreSQL stay in this instance's SQLite file. */
+  /**
+   * `DATA_DIR`: the stores not yet on PostgreSQL (vault share-price samples, watched wallets, approval-scan progress)
+   * stay in this instance's SQLite file.
+   */
   readonly dataDir: string;
   /** Told when an idle pooled connection fails (the server restarts, the network drops); the pool replaces it. */
   readonly onPoolError?: (error: Error) => void;
@@ -48,16 +59,17 @@ export class PostgresStoreFactory implements StoreFactory {
     this.#pool = pool;
     const local = new SqliteStoreFactory({ dataDir });
     this.#local = local;
-    this.executions = local.executions;
-    this.executionKeys = local.executionKeys;
-    this.confirmations = local.confirmations;
-    this.idempotency = local.idempotency;
+    this.executions = memoize(() => new PostgresExecutionStore({ pool }));
+    this.executionKeys = memoize(() => new PostgresExecutionKeyIndex({ pool }));
+    this.confirmations = memoize(() => new PostgresConfirmationStore({ pool }));
+    this.idempotency = memoize(() => new PostgresIdempotencyStore({ pool }));
+    this.dca = memoize(() => new PostgresDcaStore({ pool }));
+    this.spendLedger = memoize(() => new PostgresSpendLedger({ pool, databaseClock: true }));
+    this.operatorLimits = memoize(() => new PostgresOperatorLimitsStore({ pool }));
+    // Not yet on PostgreSQL: per-instance caches of chain reads (each instance re-reads what it lacks).
     this.sharePrices = local.sharePrices;
     this.watches = local.watches;
     this.approvalScans = local.approvalScans;
-    this.dca = local.dca;
-    this.spendLedger = memoize(() => new PostgresSpendLedger({ pool, databaseClock: true }));
-    this.operatorLimits = local.operatorLimits;
   }
 
   /** The instance's pool (the event log and job leases use it as well). */
