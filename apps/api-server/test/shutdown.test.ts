@@ -19,6 +19,7 @@ const JOBS = [
   'event-streams',
   'reconciler',
   'held-actions',
+  'operator-sync',
   'watcher',
   'yield-sampler',
   'vault-assets',

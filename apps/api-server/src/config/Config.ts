@@ -43,6 +43,8 @@ export interface Config {
   storeBackend: 'sqlite' | 'memory' | 'postgres';
   /** `DATABASE_URL`: the PostgreSQL of `storeBackend: 'postgres'` (a secret: never logged). */
   databaseUrl: string | undefined;
+  /** `JOB_LEASE_SECONDS` in ms: a once-only job's lease. */
+  jobLeaseMs: number;
   /** Token-safety providers. Base URLs are configurable so tests (and proxies) can stand in. */
   providers: {
     goplusBaseUrl: string;

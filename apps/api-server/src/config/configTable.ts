@@ -75,6 +75,7 @@ import {
   LOG_LEVEL,
   STORE_BACKEND,
   DATABASE_URL,
+  JOB_LEASE_SECONDS,
   WEB3_API_KEY,
   WEB3_OPERATOR_KEY,
 } from './schema/server.js';
@@ -258,6 +259,10 @@ export const configTable: readonly ConfigRow[] = [
   {
     variables: [STORE_BACKEND],
     doc: 'Where every store lives: `sqlite` (the database under `DATA_DIR`; survives restarts, shared with the operator CLI), `postgres` (chosen by setting `DATABASE_URL`; several instances share it) or `memory` (nothing survives a restart — spend, the kill switch and records included — and the CLI cannot reach it; tests and throw-away runs, with a warning at startup).',
+  },
+  {
+    variables: [JOB_LEASE_SECONDS],
+    doc: 'With `DATABASE_URL`: the lease of a background job that runs on one instance at a time (reconciler, held actions, watcher, bridge follower, vault sampler, DCA scheduler), on the database clock. The holder renews it every third of it; after a crash another instance takes the job over within 4/3 of it.',
   },
   {
     variables: [DATABASE_URL],

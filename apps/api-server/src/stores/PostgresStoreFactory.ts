@@ -6,6 +6,7 @@ import {
 import { PostgresDcaStore } from '@org/dca/postgres';
 import { PostgresSpendLedger } from '@org/governor/postgres';
 import pg from 'pg';
+import { PostgresJobLease } from '../jobs/PostgresJobLease.js';
 import { PostgresExecutionKeyIndex } from '../services/dca/PostgresExecutionKeyIndex.js';
 import { PostgresOperatorLimitsStore } from '../services/PostgresOperatorLimitsStore.js';
 import { memoize } from './memoize.js';
@@ -46,6 +47,7 @@ export class PostgresStoreFactory implements StoreFactory {
   readonly dca;
   readonly spendLedger;
   readonly operatorLimits;
+  readonly jobLeases;
 
   constructor({ databaseUrl, dataDir, onPoolError, maxConnections = 10 }: PostgresStoreFactoryParameters) {
     const pool = new pg.Pool({
@@ -66,6 +68,7 @@ export class PostgresStoreFactory implements StoreFactory {
     this.dca = memoize(() => new PostgresDcaStore({ pool }));
     this.spendLedger = memoize(() => new PostgresSpendLedger({ pool, databaseClock: true }));
     this.operatorLimits = memoize(() => new PostgresOperatorLimitsStore({ pool }));
+    this.jobLeases = memoize(() => new PostgresJobLease({ pool }));
     // Not yet on PostgreSQL: per-instance caches of chain reads (each instance re-reads what it lacks).
     this.sharePrices = local.sharePrices;
     this.watches = local.watches;

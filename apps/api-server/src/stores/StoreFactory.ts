@@ -11,6 +11,7 @@ import type {
 import type { DcaStore } from '@org/dca';
 import type { SpendLedger } from '@org/governor';
 import type { ExecutionKeyIndex } from '../services/dca/ExecutionKeyIndex.js';
+import type { JobLease } from '../jobs/JobLease.js';
 import type { OperatorLimitsStore } from '../services/OperatorLimitsStore.js';
 
 /**
@@ -48,6 +49,8 @@ export interface StoreFactory {
    * (at start: a `DATA_DIR` made on another instance of a chain is refused); `null` when nothing persists.
    */
   chainIdentityDatabase(): Database.Database | null;
+  /** Leases of the jobs that run on one instance at a time (always granted on a backend one process owns). */
+  jobLeases(): JobLease;
   /** `/health`: the backend answers a read. */
   ping(): boolean | Promise<boolean>;
   /** Releases the backend (after every job has stopped). */

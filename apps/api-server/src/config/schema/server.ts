@@ -155,6 +155,13 @@ export const EVENTS_HEARTBEAT_SECONDS = integer({
   max: 300,
 });
 
+export const JOB_LEASE_SECONDS = integer({
+  name: 'JOB_LEASE_SECONDS',
+  default: 15,
+  min: 1,
+  max: 300,
+});
+
 export const STORE_BACKEND = custom({
   name: 'STORE_BACKEND',
   type: 'one of sqlite, memory, postgres',
