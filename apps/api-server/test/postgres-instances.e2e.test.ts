@@ -9,7 +9,8 @@ import type { JsonRpcProvider } from 'ethers';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SwapExecutionDto } from '../src/dto/swap.js';
-import { startTestServer, type TestServer } from './helpers/startTestServer.js';
+import { openEvents, readEvents, type SseEvent } from './helpers/readEvents.js';
+import { startTestServer, TEST_API_KEY, type TestServer } from './helpers/startTestServer.js';
 import { devnetReader, swapServerEnv } from './helpers/swapServerEnv.js';
 
 // Three server instances on one DATABASE_URL and one devnet wallet: the money path runs on the PostgreSQL stores, and
@@ -94,6 +95,32 @@ describe('three instances on one PostgreSQL', () => {
     await client.end();
     expect(rows[0]).toEqual({ n: 2 });
   }, 120_000);
+
+  it('an event raised on A arrives on a stream opened on C; a reconnect on B with the last id replays the rest', async () => {
+    const key = { 'x-api-key': TEST_API_KEY };
+    const kills = (events: SseEvent[]) =>
+      events.filter((e) => e.event === 'governor.kill-switch' && JSON.parse(e.data).data.by === 'api');
+    const { opened, result } = openEvents(`${c.url}/events`, key, (ev) => kills(ev).length >= 1, 15_000);
+    await opened;
+    expect((await a.call('/governor/kill', { method: 'POST' })).status).toBe(200);
+    const onC = kills((await result).events);
+    expect(onC.map((e) => JSON.parse(e.data).data.engaged)).toEqual([true]);
+    const lastId = onC[0]?.id as string;
+    // While no stream is open: A's operator releases the switch. B replays it from C's last id.
+    expect((await a.operator('/governor/unkill')).status).toBe(200);
+    const replay = await readEvents(
+      `${b.url}/events`,
+      { ...key, 'Last-Event-ID': lastId },
+      (ev) => kills(ev).length >= 1,
+      15_000,
+    );
+    expect(replay.events.some((e) => e.event === 'gap')).toBe(false);
+    expect(kills(replay.events).map((e) => JSON.parse(e.data).data.engaged)).toEqual([false]);
+    // Ids are shared: what B replays comes after C's last id, in the same sequence.
+    const seq = (id: string | undefined) => Number(id?.split('-')[1]);
+    expect(seq(replay.events[0]?.id)).toBeGreaterThan(seq(lastId));
+    expect(replay.events[0]?.id?.split('-')[0]).toBe(lastId.split('-')[0]);
+  }, 60_000);
 
   it('each once-only job runs on exactly one instance (jobs_leases), whichever it is', async () => {
     const client = new pg.Client({ connectionString: database.url });

@@ -39,6 +39,10 @@ export class MemoryStoreFactory implements StoreFactory {
     return null;
   }
 
+  sharedEvents(): undefined {
+    return undefined;
+  }
+
   ping(): boolean {
     return this.#open;
   }

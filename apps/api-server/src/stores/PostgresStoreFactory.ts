@@ -6,6 +6,9 @@ import {
 import { PostgresDcaStore } from '@org/dca/postgres';
 import { PostgresSpendLedger } from '@org/governor/postgres';
 import pg from 'pg';
+import type { Logger } from 'pino';
+import { PostgresEventLog } from '../events/PostgresEventLog.js';
+import type { SharedEventLog } from '../events/SharedEventLog.js';
 import { PostgresJobLease } from '../jobs/PostgresJobLease.js';
 import { PostgresExecutionKeyIndex } from '../services/dca/PostgresExecutionKeyIndex.js';
 import { PostgresOperatorLimitsStore } from '../services/PostgresOperatorLimitsStore.js';
@@ -78,6 +81,10 @@ export class PostgresStoreFactory implements StoreFactory {
   /** The instance's pool (the event log and job leases use it as well). */
   get pool(): pg.Pool {
     return this.#pool;
+  }
+
+  sharedEvents(log: Logger): SharedEventLog {
+    return new PostgresEventLog({ pool: this.#pool, log });
   }
 
   async ping(): Promise<boolean> {

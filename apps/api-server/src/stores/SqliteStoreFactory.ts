@@ -57,6 +57,10 @@ export class SqliteStoreFactory implements StoreFactory {
     return this.#database;
   }
 
+  sharedEvents(): undefined {
+    return undefined;
+  }
+
   ping(): boolean {
     try {
       return this.#database.open && this.#database.prepare('SELECT 1 AS one').get() !== undefined;

@@ -11,6 +11,8 @@ import type {
 import type { DcaStore } from '@org/dca';
 import type { SpendLedger } from '@org/governor';
 import type { ExecutionKeyIndex } from '../services/dca/ExecutionKeyIndex.js';
+import type { Logger } from 'pino';
+import type { SharedEventLog } from '../events/SharedEventLog.js';
 import type { JobLease } from '../jobs/JobLease.js';
 import type { OperatorLimitsStore } from '../services/OperatorLimitsStore.js';
 
@@ -51,6 +53,11 @@ export interface StoreFactory {
   chainIdentityDatabase(): Database.Database | null;
   /** Leases of the jobs that run on one instance at a time (always granted on a backend one process owns). */
   jobLeases(): JobLease;
+  /**
+   * The event stream the instances on this backend share (`GET /events` on any of them carries every instance's
+   * events); undefined when the backend is one process's (the hub stays in memory).
+   */
+  sharedEvents(log: Logger): SharedEventLog | undefined;
   /** `/health`: the backend answers a read. */
   ping(): boolean | Promise<boolean>;
   /** Releases the backend (after every job has stopped). */
