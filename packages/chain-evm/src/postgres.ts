@@ -11,3 +11,11 @@ export {
   PostgresConfirmationStore,
   type PostgresConfirmationStoreParameters,
 } from './postgres/PostgresConfirmationStore.js';
+export {
+  PostgresSharePriceStore,
+  type PostgresSharePriceStoreParameters,
+} from './postgres/PostgresSharePriceStore.js';
+export {
+  PostgresApprovalScanStore,
+  type PostgresApprovalScanStoreParameters,
+} from './postgres/PostgresApprovalScanStore.js';
