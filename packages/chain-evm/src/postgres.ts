@@ -19,3 +19,4 @@ export {
   PostgresApprovalScanStore,
   type PostgresApprovalScanStoreParameters,
 } from './postgres/PostgresApprovalScanStore.js';
+export { PostgresWatchStore, type PostgresWatchStoreParameters } from './postgres/PostgresWatchStore.js';
