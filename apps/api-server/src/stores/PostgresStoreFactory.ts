@@ -1,7 +1,10 @@
 import {
+  PostgresApprovalScanStore,
   PostgresConfirmationStore,
   PostgresExecutionStore,
   PostgresIdempotencyStore,
+  PostgresSharePriceStore,
+  PostgresWatchStore,
 } from '@org/chain-evm/postgres';
 import { PostgresDcaStore } from '@org/dca/postgres';
 import { PostgresSpendLedger } from '@org/governor/postgres';
@@ -13,18 +16,12 @@ import { PostgresJobLease } from '../jobs/PostgresJobLease.js';
 import { PostgresExecutionKeyIndex } from '../services/dca/PostgresExecutionKeyIndex.js';
 import { PostgresOperatorLimitsStore } from '../services/PostgresOperatorLimitsStore.js';
 import { memoize } from './memoize.js';
-import { SqliteStoreFactory } from './SqliteStoreFactory.js';
 import type { StoreFactory } from './StoreFactory.js';
 
 /** Parameters of {@link PostgresStoreFactory}. */
 export interface PostgresStoreFactoryParameters {
   /** `DATABASE_URL` (a secret: never logged, never put in an error). */
   readonly databaseUrl: string;
-  /**
-   * `DATA_DIR`: the stores not yet on PostgreSQL (vault share-price samples, watched wallets, approval-scan progress)
-   * stay in this instance's SQLite file.
-   */
-  readonly dataDir: string;
   /** Told when an idle pooled connection fails (the server restarts, the network drops); the pool replaces it. */
   readonly onPoolError?: (error: Error) => void;
   /** Connections of this instance's pool. Default 10. */
@@ -39,7 +36,6 @@ export interface PostgresStoreFactoryParameters {
 export class PostgresStoreFactory implements StoreFactory {
   readonly kind = 'postgres';
   readonly #pool: pg.Pool;
-  readonly #local: SqliteStoreFactory;
   readonly executions;
   readonly executionKeys;
   readonly confirmations;
@@ -52,7 +48,7 @@ export class PostgresStoreFactory implements StoreFactory {
   readonly operatorLimits;
   readonly jobLeases;
 
-  constructor({ databaseUrl, dataDir, onPoolError, maxConnections = 10 }: PostgresStoreFactoryParameters) {
+  constructor({ databaseUrl, onPoolError, maxConnections = 10 }: PostgresStoreFactoryParameters) {
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: maxConnections,
@@ -62,8 +58,6 @@ export class PostgresStoreFactory implements StoreFactory {
     // Without a listener an idle connection's error would crash the process; the pool drops that connection.
     pool.on('error', (error) => onPoolError?.(error));
     this.#pool = pool;
-    const local = new SqliteStoreFactory({ dataDir });
-    this.#local = local;
     this.executions = memoize(() => new PostgresExecutionStore({ pool }));
     this.executionKeys = memoize(() => new PostgresExecutionKeyIndex({ pool }));
     this.confirmations = memoize(() => new PostgresConfirmationStore({ pool }));
@@ -72,10 +66,9 @@ export class PostgresStoreFactory implements StoreFactory {
     this.spendLedger = memoize(() => new PostgresSpendLedger({ pool, databaseClock: true }));
     this.operatorLimits = memoize(() => new PostgresOperatorLimitsStore({ pool }));
     this.jobLeases = memoize(() => new PostgresJobLease({ pool }));
-    // Not yet on PostgreSQL: per-instance caches of chain reads (each instance re-reads what it lacks).
-    this.sharePrices = local.sharePrices;
-    this.watches = local.watches;
-    this.approvalScans = local.approvalScans;
+    this.sharePrices = memoize(() => new PostgresSharePriceStore({ pool }));
+    this.watches = memoize(() => new PostgresWatchStore({ pool }));
+    this.approvalScans = memoize(() => new PostgresApprovalScanStore({ pool }));
   }
 
   /** The instance's pool (the event log and job leases use it as well). */
@@ -90,14 +83,13 @@ export class PostgresStoreFactory implements StoreFactory {
   async ping(): Promise<boolean> {
     try {
       const { rows } = await this.#pool.query('SELECT 1 AS one');
-      return rows[0]?.one === 1 && this.#local.ping();
+      return rows[0]?.one === 1;
     } catch {
       return false;
     }
   }
 
   async close(): Promise<void> {
-    this.#local.close();
     await this.#pool.end();
   }
 }

@@ -27,7 +27,7 @@ export function createStoreFactory({
   if (backend === 'memory') return new MemoryStoreFactory();
   if (backend === 'postgres') {
     if (!databaseUrl) throw new Error('STORE_BACKEND=postgres needs DATABASE_URL.');
-    return new PostgresStoreFactory({ databaseUrl, dataDir, ...(onPoolError ? { onPoolError } : {}) });
+    return new PostgresStoreFactory({ databaseUrl, ...(onPoolError ? { onPoolError } : {}) });
   }
   return new SqliteStoreFactory({ dataDir });
 }
