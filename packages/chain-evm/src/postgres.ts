@@ -20,3 +20,7 @@ export {
   type PostgresApprovalScanStoreParameters,
 } from './postgres/PostgresApprovalScanStore.js';
 export { PostgresWatchStore, type PostgresWatchStoreParameters } from './postgres/PostgresWatchStore.js';
+export {
+  PostgresOutstandingApprovalStore,
+  type PostgresOutstandingApprovalStoreParameters,
+} from './postgres/PostgresOutstandingApprovalStore.js';

@@ -3,6 +3,7 @@ import {
   PostgresConfirmationStore,
   PostgresExecutionStore,
   PostgresIdempotencyStore,
+  PostgresOutstandingApprovalStore,
   PostgresSharePriceStore,
   PostgresWatchStore,
 } from '@org/chain-evm/postgres';
@@ -43,6 +44,7 @@ export class PostgresStoreFactory implements StoreFactory {
   readonly sharePrices;
   readonly watches;
   readonly approvalScans;
+  readonly outstandingApprovals;
   readonly dca;
   readonly spendLedger;
   readonly operatorLimits;
@@ -69,11 +71,20 @@ export class PostgresStoreFactory implements StoreFactory {
     this.sharePrices = memoize(() => new PostgresSharePriceStore({ pool }));
     this.watches = memoize(() => new PostgresWatchStore({ pool }));
     this.approvalScans = memoize(() => new PostgresApprovalScanStore({ pool }));
+    this.outstandingApprovals = memoize(() => new PostgresOutstandingApprovalStore({ pool }));
   }
 
   /** The instance's pool (the event log and job leases use it as well). */
   get pool(): pg.Pool {
     return this.#pool;
+  }
+
+  /**
+   * None: the start-up check of chain identity (genesis hash per chain) reads a SQLite database; on PostgreSQL it is
+   * not made yet.
+   */
+  chainIdentityDatabase(): null {
+    return null;
   }
 
   sharedEvents(log: Logger): SharedEventLog {

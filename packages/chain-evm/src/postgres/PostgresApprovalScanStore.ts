@@ -3,6 +3,7 @@ import { StoreError } from '../errors/StoreError.js';
 import { candidateKey, checkedAddress, mergeApprovalScan } from '../approvals/store/mergeApprovalScan.js';
 import type {
   ApprovalCandidate,
+  ApprovalScanCheckpoint,
   ApprovalScanState,
   ApprovalScanStore,
   CommitApprovalScanParameters,
@@ -28,6 +29,7 @@ const MIGRATIONS = {
        from_block bigint NOT NULL,
        to_block bigint NOT NULL,
        updated_at bigint NOT NULL,
+       checkpoints text NOT NULL DEFAULT '[]',
        PRIMARY KEY (chain_id, owner)
      );
      CREATE TABLE approval_candidates (
@@ -80,13 +82,25 @@ export class PostgresApprovalScanStore implements ApprovalScanStore {
       const previous = await this.#read(client, parameters.chainId, owner);
       const next = mergeApprovalScan({ previous, commit: parameters });
       await client.query(
-        `INSERT INTO ${this.#c.t('approval_scans')} (chain_id, owner, from_block, to_block, updated_at)
-         VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO ${this.#c.t('approval_scans')} (chain_id, owner, from_block, to_block, updated_at, checkpoints)
+         VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (chain_id, owner) DO UPDATE SET
-           from_block = excluded.from_block, to_block = excluded.to_block, updated_at = excluded.updated_at`,
-        [next.chainId, next.owner, next.fromBlock, next.toBlock, next.updatedAt],
+           from_block = excluded.from_block, to_block = excluded.to_block, updated_at = excluded.updated_at,
+           checkpoints = excluded.checkpoints`,
+        [next.chainId, next.owner, next.fromBlock, next.toBlock, next.updatedAt, JSON.stringify(next.checkpoints)],
       );
       const held = new Map((previous?.candidates ?? []).map((c) => [candidateKey(c), c]));
+      // A rewind dropped pairs found in blocks the chain no longer has.
+      const kept = new Set(next.candidates.map(candidateKey));
+      for (const c of previous?.candidates ?? []) {
+        if (kept.has(candidateKey(c))) continue;
+        await client.query(
+          `DELETE FROM ${this.#c.t('approval_candidates')}
+           WHERE chain_id = $1 AND owner = $2 AND token = $3 AND spender = $4 AND kind = $5`,
+          [next.chainId, next.owner, c.token, c.spender, c.kind],
+        );
+        held.delete(candidateKey(c));
+      }
       for (const c of next.candidates) {
         const before = held.get(candidateKey(c));
         if (before && before.lastBlock === c.lastBlock && before.lastLogIndex === c.lastLogIndex) continue;
@@ -128,6 +142,7 @@ export class PostgresApprovalScanStore implements ApprovalScanStore {
       fromBlock: Number(row.from_block),
       toBlock: Number(row.to_block),
       candidates,
+      checkpoints: parseCheckpoints(String(row.checkpoints)),
       updatedAt: Number(row.updated_at),
     };
   }
@@ -147,4 +162,24 @@ function toCandidate(row: Record<string, unknown>): ApprovalCandidate {
     lastTxHash: row.last_tx_hash as Hex,
     lastLogIndex: Number(row.last_log_index),
   };
+}
+
+function parseCheckpoints(text: string): ApprovalScanCheckpoint[] {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (
+      Array.isArray(parsed) &&
+      parsed.every(
+        (c) =>
+          typeof c === 'object' &&
+          c !== null &&
+          Number.isSafeInteger((c as ApprovalScanCheckpoint).block) &&
+          typeof (c as ApprovalScanCheckpoint).hash === 'string',
+      )
+    )
+      return parsed as ApprovalScanCheckpoint[];
+  } catch {
+    // reported below
+  }
+  throw new StoreError('STORE_FAILURE', 'An approval scan row is corrupt.', { details: 'checkpoints' });
 }
