@@ -130,12 +130,18 @@ describe('three instances on one PostgreSQL', () => {
     );
     await client.end();
     expect(rows).toEqual(
-      ['bridge-follower', 'dca-scheduler', 'held-actions', 'reconciler', 'watcher', 'yield-sampler'].map(
-        (job) => ({
-          job,
-          owners: 1,
-        }),
-      ),
+      [
+        'approval-resetter',
+        'bridge-follower',
+        'dca-scheduler',
+        'held-actions',
+        'reconciler',
+        'watcher',
+        'yield-sampler',
+      ].map((job) => ({
+        job,
+        owners: 1,
+      })),
     );
   });
 });

@@ -20,6 +20,7 @@ const JOBS = [
   'reconciler',
   'held-actions',
   'operator-sync',
+  'approval-resetter',
   'watcher',
   'yield-sampler',
   'vault-assets',

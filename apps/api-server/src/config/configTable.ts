@@ -262,7 +262,7 @@ export const configTable: readonly ConfigRow[] = [
   },
   {
     variables: [JOB_LEASE_SECONDS],
-    doc: 'With `DATABASE_URL`: the lease of a background job that runs on one instance at a time (reconciler, held actions, watcher, bridge follower, vault sampler, DCA scheduler), on the database clock. The holder renews it every third of it; after a crash another instance takes the job over within 4/3 of it.',
+    doc: 'With `DATABASE_URL`: the lease of a background job that runs on one instance at a time (reconciler, held actions, watcher, bridge follower, vault sampler, DCA scheduler, approval resetter), on the database clock. The holder renews it every third of it; after a crash another instance takes the job over within 4/3 of it.',
   },
   {
     variables: [DATABASE_URL],

@@ -87,7 +87,14 @@ export class PostgresApprovalScanStore implements ApprovalScanStore {
          ON CONFLICT (chain_id, owner) DO UPDATE SET
            from_block = excluded.from_block, to_block = excluded.to_block, updated_at = excluded.updated_at,
            checkpoints = excluded.checkpoints`,
-        [next.chainId, next.owner, next.fromBlock, next.toBlock, next.updatedAt, JSON.stringify(next.checkpoints)],
+        [
+          next.chainId,
+          next.owner,
+          next.fromBlock,
+          next.toBlock,
+          next.updatedAt,
+          JSON.stringify(next.checkpoints),
+        ],
       );
       const held = new Map((previous?.candidates ?? []).map((c) => [candidateKey(c), c]));
       // A rewind dropped pairs found in blocks the chain no longer has.

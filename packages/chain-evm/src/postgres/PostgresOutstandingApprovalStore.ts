@@ -1,6 +1,9 @@
 import type { Address } from '../chains/chains.js';
 import { StoreError } from '../errors/StoreError.js';
-import { checkNewOutstandingApproval, checkOutstandingApprovalPatch } from '../gateway/store/checkOutstandingApproval.js';
+import {
+  checkNewOutstandingApproval,
+  checkOutstandingApprovalPatch,
+} from '../gateway/store/checkOutstandingApproval.js';
 import { checkLimit } from '../gateway/store/MemoryOutstandingApprovalStore.js';
 import type {
   NewOutstandingApproval,
@@ -81,7 +84,9 @@ export class PostgresOutstandingApprovalStore implements OutstandingApprovalStor
         [r.id, r.chainId, r.owner, r.token, r.spender, r.amount.toString(), r.actionExecutionId, r.createdAt],
       );
       if (rows[0] === undefined) {
-        throw new StoreError('EXECUTION_EXISTS', 'An outstanding approval with this id exists.', { details: r.id });
+        throw new StoreError('EXECUTION_EXISTS', 'An outstanding approval with this id exists.', {
+          details: r.id,
+        });
       }
       return fromRow(rows[0]);
     });
@@ -156,11 +161,10 @@ export class PostgresOutstandingApprovalStore implements OutstandingApprovalStor
     const rows = await this.#c.transaction(
       async (client) =>
         (
-          await client.query(`SELECT 1 FROM ${this.#t} WHERE chain_id = $1 AND owner = $2 AND token = $3 LIMIT 1`, [
-            chainId,
-            o,
-            t,
-          ])
+          await client.query(
+            `SELECT 1 FROM ${this.#t} WHERE chain_id = $1 AND owner = $2 AND token = $3 LIMIT 1`,
+            [chainId, o, t],
+          )
         ).rows,
     );
     return rows.length > 0;
@@ -171,7 +175,9 @@ function fromRow(r: Record<string, unknown>): OutstandingApproval {
   const status = r.status;
   const amount = String(r.amount);
   if ((status !== 'outstanding' && status !== 'reset') || !/^[0-9]+$/.test(amount)) {
-    throw new StoreError('STORE_FAILURE', 'A gateway row is corrupt.', { details: `outstanding approval ${String(r.id)}` });
+    throw new StoreError('STORE_FAILURE', 'A gateway row is corrupt.', {
+      details: `outstanding approval ${String(r.id)}`,
+    });
   }
   return {
     id: String(r.id),

@@ -4,4 +4,7 @@ import { postgresTestPool } from './testing/postgresTestPool.js';
 
 const db = postgresTestPool('chain_watch');
 
-watchStoreContract('PostgresWatchStore', () => new PostgresWatchStore({ pool: db.pool(), schema: db.schema() }));
+watchStoreContract(
+  'PostgresWatchStore',
+  () => new PostgresWatchStore({ pool: db.pool(), schema: db.schema() }),
+);

@@ -172,20 +172,37 @@ export class PostgresWatchStore implements WatchStore {
         `INSERT INTO ${this.#wallets} (chain_id, address, address_key, label, min_change_wei, large_outgoing_wei,
            alert_on_approval, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
          ON CONFLICT (chain_id, address_key) DO NOTHING`,
-        [chainId, address, key, label, `${t.minChangeWei}`, `${t.largeOutgoingWei}`, t.alertOnApproval ? 1 : 0, p.at],
+        [
+          chainId,
+          address,
+          key,
+          label,
+          `${t.minChangeWei}`,
+          `${t.largeOutgoingWei}`,
+          t.alertOnApproval ? 1 : 0,
+          p.at,
+        ],
       );
       const created = inserted.rowCount === 1;
       if (!created) {
         await client.query(
           `UPDATE ${this.#wallets} SET label = $1, min_change_wei = $2, large_outgoing_wei = $3,
              alert_on_approval = $4, updated_at = $5 WHERE chain_id = $6 AND address_key = $7`,
-          [label, `${t.minChangeWei}`, `${t.largeOutgoingWei}`, t.alertOnApproval ? 1 : 0, p.at, chainId, key],
+          [
+            label,
+            `${t.minChangeWei}`,
+            `${t.largeOutgoingWei}`,
+            t.alertOnApproval ? 1 : 0,
+            p.at,
+            chainId,
+            key,
+          ],
         );
       }
-      const { rows } = await client.query(`SELECT * FROM ${this.#wallets} WHERE chain_id = $1 AND address_key = $2`, [
-        chainId,
-        key,
-      ]);
+      const { rows } = await client.query(
+        `SELECT * FROM ${this.#wallets} WHERE chain_id = $1 AND address_key = $2`,
+        [chainId, key],
+      );
       return { wallet: wallet(rows[0] as Record<string, unknown>), created };
     });
   }
@@ -195,7 +212,10 @@ export class PostgresWatchStore implements WatchStore {
     return this.#c.transaction(
       async (client) =>
         ((
-          await client.query(`DELETE FROM ${this.#wallets} WHERE chain_id = $1 AND address_key = $2`, [chainId, key])
+          await client.query(`DELETE FROM ${this.#wallets} WHERE chain_id = $1 AND address_key = $2`, [
+            chainId,
+            key,
+          ])
         ).rowCount ?? 0) > 0,
     );
   }
@@ -204,8 +224,12 @@ export class PostgresWatchStore implements WatchStore {
     const { chainId, key } = walletKey(p.chainId, p.address);
     const rows = await this.#c.transaction(
       async (client) =>
-        (await client.query(`SELECT * FROM ${this.#wallets} WHERE chain_id = $1 AND address_key = $2`, [chainId, key]))
-          .rows,
+        (
+          await client.query(`SELECT * FROM ${this.#wallets} WHERE chain_id = $1 AND address_key = $2`, [
+            chainId,
+            key,
+          ])
+        ).rows,
     );
     return rows[0] ? wallet(rows[0]) : null;
   }
@@ -233,7 +257,9 @@ export class PostgresWatchStore implements WatchStore {
     const { chainId, key } = walletKey(p.chainId, p.address);
     const b = checkBaseline(p.baseline);
     const alerts = p.alerts.map(checkAlert);
-    const tokens = JSON.stringify(Object.fromEntries(Object.entries(b.tokens).map(([t, v]) => [t, v.toString()])));
+    const tokens = JSON.stringify(
+      Object.fromEntries(Object.entries(b.tokens).map(([t, v]) => [t, v.toString()])),
+    );
     return this.#c.transaction(async (client) => {
       const moved = await client.query(
         `UPDATE ${this.#wallets} SET baseline_block = $1, baseline_hash = $2, baseline_native = $3,
@@ -268,12 +294,10 @@ export class PostgresWatchStore implements WatchStore {
   async recordFailure(p: { chainId: number; address: Address; error: string; at: number }): Promise<void> {
     const { chainId, key } = walletKey(p.chainId, p.address);
     await this.#c.transaction((client) =>
-      client.query(`UPDATE ${this.#wallets} SET last_error = $1, last_error_at = $2 WHERE chain_id = $3 AND address_key = $4`, [
-        p.error.slice(0, 500),
-        p.at,
-        chainId,
-        key,
-      ]),
+      client.query(
+        `UPDATE ${this.#wallets} SET last_error = $1, last_error_at = $2 WHERE chain_id = $3 AND address_key = $4`,
+        [p.error.slice(0, 500), p.at, chainId, key],
+      ),
     );
   }
 
@@ -324,12 +348,14 @@ export class PostgresWatchStore implements WatchStore {
     return this.#c.transaction(async (client) => {
       const wallets = (await client.query(`SELECT * FROM ${this.#wallets}`)).rows.map(wallet);
       const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<AlertSeverity, number>;
-      for (const r of (await client.query(`SELECT severity, COUNT(*)::int AS n FROM ${this.#alerts} GROUP BY severity`))
-        .rows as { severity: AlertSeverity; n: number }[])
+      for (const r of (
+        await client.query(`SELECT severity, COUNT(*)::int AS n FROM ${this.#alerts} GROUP BY severity`)
+      ).rows as { severity: AlertSeverity; n: number }[])
         bySeverity[r.severity] = r.n;
       const byKind = Object.fromEntries(ALERT_KINDS.map((k) => [k, 0])) as Record<AlertKind, number>;
-      for (const r of (await client.query(`SELECT kind, COUNT(*)::int AS n FROM ${this.#alerts} GROUP BY kind`))
-        .rows as { kind: AlertKind; n: number }[])
+      for (const r of (
+        await client.query(`SELECT kind, COUNT(*)::int AS n FROM ${this.#alerts} GROUP BY kind`)
+      ).rows as { kind: AlertKind; n: number }[])
         byKind[r.kind] = r.n;
       return {
         wallets: wallets.length,
