@@ -97,6 +97,8 @@ export function loadConfig(env: Env): Config {
     dataDir,
     rebaseChains: s.REBASE_CHAIN_DATA.read(env),
     storeBackend: s.STORE_BACKEND.read(env),
+    databaseUrl: s.DATABASE_URL.read(env),
+    jobLeaseMs: s.JOB_LEASE_SECONDS.read(env) * 1_000,
     providers,
     chains: configuredChains,
     defaultChainId,

@@ -60,8 +60,16 @@ export async function startServer({
 }): Promise<RunningServer> {
   const log = logger ?? createLogger({ level: config.logLevel });
   // One server process per data directory (a lock file; a dead holder's is taken over): DATA_DIR_LOCKED otherwise.
-  const dataDirLock = config.storeBackend === 'sqlite' ? lockDataDir({ dataDir: config.dataDir }) : null;
-  const stores = createStoreFactory({ backend: config.storeBackend, dataDir: config.dataDir });
+  // With PostgreSQL the per-instance stores still live under DATA_DIR: each instance has its own.
+  const dataDirLock = config.storeBackend !== 'memory' ? lockDataDir({ dataDir: config.dataDir }) : null;
+  const stores = createStoreFactory({
+    backend: config.storeBackend,
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    // The error's message, never the URL (it holds the password).
+    onPoolError: (error) =>
+      log.warn({ err: { message: error.message } }, 'PostgreSQL: an idle connection failed'),
+  });
   const closeStores = async () => {
     await stores.close();
     dataDirLock?.release();

@@ -19,6 +19,8 @@ const JOBS = [
   'event-streams',
   'reconciler',
   'held-actions',
+  'operator-sync',
+  'approval-resetter',
   'watcher',
   'yield-sampler',
   'vault-assets',

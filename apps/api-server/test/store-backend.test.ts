@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestDatabase } from '@org/devnet';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startTestServer, TEST_API_KEY } from './helpers/startTestServer.js';
@@ -25,9 +26,56 @@ describe('STORE_BACKEND', () => {
   });
 
   it('anything else fails startup naming the variable', () => {
-    expect(() => loadConfig({ WEB3_API_KEY: TEST_API_KEY, STORE_BACKEND: 'postgres' })).toThrow(
-      'STORE_BACKEND: must be sqlite or memory',
+    expect(() => loadConfig({ WEB3_API_KEY: TEST_API_KEY, STORE_BACKEND: 'mongo' })).toThrow(
+      'STORE_BACKEND: must be sqlite, memory or postgres',
     );
+    expect(() => loadConfig({ WEB3_API_KEY: TEST_API_KEY, STORE_BACKEND: 'postgres' })).toThrow(
+      'STORE_BACKEND: is postgres, but DATABASE_URL is not set',
+    );
+    expect(() =>
+      loadConfig({ WEB3_API_KEY: TEST_API_KEY, STORE_BACKEND: 'memory', DATABASE_URL: 'postgres://h/db' }),
+    ).toThrow('STORE_BACKEND: is memory, but DATABASE_URL is set');
+  });
+
+  it('DATABASE_URL selects postgres; a value that is not a postgres:// URL is refused without echoing it', () => {
+    const config = loadConfig({ WEB3_API_KEY: TEST_API_KEY, DATABASE_URL: 'postgres://u:pw@db:5432/wallet' });
+    expect(config.storeBackend).toBe('postgres');
+    expect(config.databaseUrl).toBe('postgres://u:pw@db:5432/wallet');
+    const refuse = (url: string) => {
+      try {
+        loadConfig({ WEB3_API_KEY: TEST_API_KEY, DATABASE_URL: url });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refuse('mysql://u:hunter2secret@db/x')).toBe('DATABASE_URL: must be a postgres:// URL');
+    expect(refuse('hunter2secret')).toBe('DATABASE_URL: must be a postgres:// URL');
+  });
+
+  it('postgres: instances on one DATABASE_URL share the kill switch; /health reads it', async () => {
+    const database = await createTestDatabase({ prefix: 'api_backend' });
+    const env = { DATABASE_URL: database.url, GOVERNOR_DAILY_LIMIT: '1' };
+    const a = await startTestServer(env);
+    const b = await startTestServer(env);
+    try {
+      const health = (await (await b.call('/health', { key: null })).json()) as {
+        checks: { database: string };
+      };
+      expect(health.checks.database).toBe('ok');
+      await a.call('/governor/kill', { method: 'POST' });
+      const status = (await (await b.call('/governor/status')).json()) as { killSwitch: boolean };
+      expect(status.killSwitch).toBe(true);
+      await b.operator('/governor/unkill');
+      expect(((await (await a.call('/governor/status')).json()) as { killSwitch: boolean }).killSwitch).toBe(
+        false,
+      );
+      expect(a.logs()).not.toContain(database.url);
+    } finally {
+      await a.close();
+      await b.close();
+      await database.drop();
+    }
   });
 
   it('sqlite (the default): the database file is under DATA_DIR', async () => {

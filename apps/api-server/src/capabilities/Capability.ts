@@ -26,6 +26,11 @@ import type { ExecutionStore } from '@org/chain-evm';
 export interface Job {
   /** For logs and the shutdown test (`watcher`, `dca-scheduler`, …). */
   readonly name: string;
+  /**
+   * Runs on one instance at a time when several share a database: started only while this instance holds the job's
+   * lease (`jobs_leases`), stopped when it loses it. Work every instance must do (its own caches) leaves it unset.
+   */
+  readonly once?: boolean;
   start(): void;
   /** Stops the job; resolves once nothing of it runs (a DCA tick under way finishes first). */
   stop(): void | Promise<void>;

@@ -75,6 +75,7 @@ export const approvals: Capability = {
               {
                 // Approvals a bridge or a deposit left — also those a previous run left — are reset to zero.
                 name: 'approval-resetter',
+                once: true,
                 start: () => resetter.start(),
                 stop: () => resetter.stop(),
               },

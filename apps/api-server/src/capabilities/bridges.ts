@@ -77,6 +77,7 @@ export const bridges: Capability = {
         {
           // Transfers a restart interrupted are followed again (their records carry what the follow needs).
           name: 'bridge-follower',
+          once: true,
           start: () =>
             void follower
               .resume()

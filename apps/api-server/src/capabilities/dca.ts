@@ -115,6 +115,7 @@ export const dca: Capability = {
       jobs: [
         {
           name: 'dca-scheduler',
+          once: true,
           start: () =>
             runtime.start(async () => {
               await releaseOwnLeases({ store, owner });

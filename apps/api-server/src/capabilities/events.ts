@@ -10,12 +10,27 @@ export const events: Capability = {
   name: 'events',
   reads: [server.EVENTS_HEARTBEAT_SECONDS],
   controllers: ['EventsController'],
-  start({ config, shared }) {
-    const hub = new EventHub({ retain: 1_000 });
+  async start({ config, shared, stores, log }) {
+    // On a shared backend every instance's events come through the shared log; otherwise the hub is this process's.
+    const sharedLog = stores.sharedEvents(log);
+    const hub = sharedLog ? await sharedLog.open({ retain: 1_000 }) : new EventHub({ retain: 1_000 });
     shared.hub = hub;
     return {
       services: { events: { hub, heartbeatMs: config.eventsHeartbeatMs } },
-      jobs: [{ name: 'event-streams', start: () => undefined, stop: () => hub.close() }],
+      // A later row failing to start: the listening connection goes back to the pool before the pool closes.
+      release: async () => {
+        await sharedLog?.close();
+      },
+      jobs: [
+        {
+          name: 'event-streams',
+          start: () => undefined,
+          stop: async () => {
+            hub.close();
+            await sharedLog?.close();
+          },
+        },
+      ],
     };
   },
 };

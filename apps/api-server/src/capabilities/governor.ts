@@ -147,6 +147,8 @@ export const governor: Capability = {
     const processHeld = () => {
       gateway?.processConfirmations().catch(warn('confirmation processing failed; will retry'));
       gateway?.processCancelRequests().catch(warn('sending requested cancels failed; will retry'));
+    };
+    const syncOperator = () => {
       governorService.syncLimits().catch(warn('reading operator limits failed; will retry'));
       governorService
         .status()
@@ -178,11 +180,14 @@ export const governor: Capability = {
         // The reconciler finishes what a crash, a time-out or a lost node left pending: at start, then on a timer
         // (and whenever a client reads an unsettled execution).
         intervalJob({
+          once: true,
           name: 'reconciler',
           everyMs: 30_000,
           run: () => void reconcile().catch(warn('reconciler failed; will retry')),
         }),
-        intervalJob({ name: 'held-actions', everyMs: 2_000, run: processHeld }),
+        intervalJob({ once: true, name: 'held-actions', everyMs: 2_000, run: processHeld }),
+        // Every instance keeps its own governor's caps and kill-switch notice current.
+        intervalJob({ name: 'operator-sync', everyMs: 2_000, run: syncOperator }),
       ],
     };
   },

@@ -9,10 +9,22 @@ import type { Job } from './Capability.js';
  * intervalJob({ name: 'reconciler', everyMs: 30_000, run: reconcileQuietly });
  * ```
  */
-export function intervalJob({ name, everyMs, run }: { name: string; everyMs: number; run: () => void }): Job {
+export function intervalJob({
+  name,
+  everyMs,
+  run,
+  once = false,
+}: {
+  name: string;
+  everyMs: number;
+  run: () => void;
+  /** See {@link Job.once}. */
+  once?: boolean;
+}): Job {
   let timer: NodeJS.Timeout | undefined;
   return {
     name,
+    once,
     start() {
       run();
       timer = setInterval(run, everyMs);

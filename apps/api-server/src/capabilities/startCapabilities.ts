@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Services } from '../services/Services.js';
+import { leasedJob } from '../jobs/leasedJob.js';
 import type { StoreFactory } from '../stores/StoreFactory.js';
 import type { Capability, CapabilityContext, Job, Provided, Shared, StartOptions } from './Capability.js';
 
@@ -76,7 +79,12 @@ export async function startCapabilities({
     await release();
     throw error;
   }
-  const jobs = started.flatMap((row) => row.jobs ?? []);
+  // A job marked `once` runs on the instance holding its lease (one instance at a time on a shared database).
+  const owner = `${hostname()}:${process.pid}:${randomUUID()}`;
+  const lease = stores.jobLeases();
+  const jobs = started
+    .flatMap((row) => row.jobs ?? [])
+    .map((job) => (job.once ? leasedJob({ job, lease, owner, ttlMs: config.jobLeaseMs, log }) : job));
   return {
     services,
     shared,

@@ -11,6 +11,8 @@ const ROOT_READS = [
   server.CORS_ALLOWED_ORIGINS,
   server.LOG_LEVEL,
   server.STORE_BACKEND,
+  server.DATABASE_URL,
+  server.JOB_LEASE_SECONDS,
 ];
 
 describe('the capability table', () => {

@@ -41,6 +41,7 @@ export const watcher: Capability = {
       jobs: [
         {
           name: 'watcher',
+          once: true,
           start: () => service.start((error) => log.warn({ err: error }, 'watcher cycle failed; will retry')),
           stop: () => service.stop(),
         },

@@ -85,6 +85,7 @@ export const yieldCapability: Capability = {
         {
           // A chain that cannot be sampled is logged and published, never silent.
           name: 'yield-sampler',
+          once: true,
           start: () =>
             sampler.start((failure) => {
               log.warn(

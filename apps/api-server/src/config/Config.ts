@@ -40,7 +40,11 @@ export interface Config {
   /** `REBASE_CHAIN_DATA`: chains whose data may be re-based on another instance of the chain (issue 32). */
   rebaseChains: readonly number[] | 'all';
   /** Where the stores live (`STORE_BACKEND`, default `sqlite`). */
-  storeBackend: 'sqlite' | 'memory';
+  storeBackend: 'sqlite' | 'memory' | 'postgres';
+  /** `DATABASE_URL`: the PostgreSQL of `storeBackend: 'postgres'` (a secret: never logged). */
+  databaseUrl: string | undefined;
+  /** `JOB_LEASE_SECONDS` in ms: a once-only job's lease. */
+  jobLeaseMs: number;
   /** Token-safety providers. Base URLs are configurable so tests (and proxies) can stand in. */
   providers: {
     goplusBaseUrl: string;

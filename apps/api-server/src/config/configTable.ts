@@ -74,6 +74,8 @@ import {
   EVENTS_HEARTBEAT_SECONDS,
   LOG_LEVEL,
   STORE_BACKEND,
+  DATABASE_URL,
+  JOB_LEASE_SECONDS,
   WEB3_API_KEY,
   WEB3_OPERATOR_KEY,
 } from './schema/server.js';
@@ -256,7 +258,15 @@ export const configTable: readonly ConfigRow[] = [
   },
   {
     variables: [STORE_BACKEND],
-    doc: 'Where every store lives: `sqlite` (the database under `DATA_DIR`; survives restarts, shared with the operator CLI) or `memory` (nothing survives a restart — spend, the kill switch and records included — and the CLI cannot reach it; tests and throw-away runs, with a warning at startup).',
+    doc: 'Where every store lives: `sqlite` (the database under `DATA_DIR`; survives restarts, shared with the operator CLI), `postgres` (chosen by setting `DATABASE_URL`; several instances share it) or `memory` (nothing survives a restart — spend, the kill switch and records included — and the CLI cannot reach it; tests and throw-away runs, with a warning at startup).',
+  },
+  {
+    variables: [JOB_LEASE_SECONDS],
+    doc: 'With `DATABASE_URL`: the lease of a background job that runs on one instance at a time (reconciler, held actions, watcher, bridge follower, vault sampler, DCA scheduler, approval resetter), on the database clock. The holder renews it every third of it; after a crash another instance takes the job over within 4/3 of it.',
+  },
+  {
+    variables: [DATABASE_URL],
+    doc: "`postgres://user:password@host:5432/db` (secret): every store in one PostgreSQL, so several instances behind a load balancer share one set of caps, one kill switch, one record of executions, DCA fills and jobs (see Deployment). Tables are created at startup, versioned, under an advisory lock. The daily cap is shared and measured on the database's clock; the session cap counts what this instance reserved since it started.",
   },
   {
     variables: [LOG_LEVEL],

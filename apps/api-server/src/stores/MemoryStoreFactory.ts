@@ -11,6 +11,7 @@ import { MemoryDcaStore } from '@org/dca';
 import { MemorySpendLedger } from '@org/governor';
 import { MemoryExecutionKeyIndex } from '../services/dca/MemoryExecutionKeyIndex.js';
 import { MemoryOperatorLimitsStore } from '../services/OperatorLimitsStore.js';
+import { LocalJobLease } from '../jobs/LocalJobLease.js';
 import { memoize } from './memoize.js';
 import type { StoreFactory } from './StoreFactory.js';
 
@@ -29,12 +30,17 @@ export class MemoryStoreFactory implements StoreFactory {
   readonly approvalScans = memoize(() => new MemoryApprovalScanStore());
   readonly outstandingApprovals = memoize(() => new MemoryOutstandingApprovalStore());
   readonly dca = memoize(() => new MemoryDcaStore());
+  readonly jobLeases = memoize(() => new LocalJobLease());
   readonly spendLedger = memoize(() => new MemorySpendLedger());
   readonly operatorLimits = memoize(() => new MemoryOperatorLimitsStore());
   #open = true;
 
   chainIdentityDatabase(): null {
     return null;
+  }
+
+  sharedEvents(): undefined {
+    return undefined;
   }
 
   ping(): boolean {

@@ -13,6 +13,7 @@ import type Database from 'better-sqlite3';
 import { openDatabase } from '../openDatabase.js';
 import { SqliteExecutionKeyIndex } from '../services/dca/SqliteExecutionKeyIndex.js';
 import { SqliteOperatorLimitsStore } from '../services/OperatorLimitsStore.js';
+import { LocalJobLease } from '../jobs/LocalJobLease.js';
 import { memoize } from './memoize.js';
 import type { StoreFactory } from './StoreFactory.js';
 
@@ -34,6 +35,7 @@ export class SqliteStoreFactory implements StoreFactory {
   readonly dca;
   readonly spendLedger;
   readonly operatorLimits;
+  readonly jobLeases = memoize(() => new LocalJobLease());
 
   constructor({ dataDir }: { dataDir: string }) {
     const database = openDatabase({ dataDir });
@@ -53,6 +55,10 @@ export class SqliteStoreFactory implements StoreFactory {
 
   chainIdentityDatabase(): Database.Database {
     return this.#database;
+  }
+
+  sharedEvents(): undefined {
+    return undefined;
   }
 
   ping(): boolean {

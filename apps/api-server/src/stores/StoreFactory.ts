@@ -11,16 +11,19 @@ import type {
 import type { DcaStore } from '@org/dca';
 import type { SpendLedger } from '@org/governor';
 import type { ExecutionKeyIndex } from '../services/dca/ExecutionKeyIndex.js';
+import type { Logger } from 'pino';
+import type { SharedEventLog } from '../events/SharedEventLog.js';
+import type { JobLease } from '../jobs/JobLease.js';
 import type { OperatorLimitsStore } from '../services/OperatorLimitsStore.js';
 
 /**
  * The one place a capability gets its stores from. Each method returns the same instance on every call (one store
- * per kind per server). A backend (memory, SQLite; PostgreSQL next) is one implementation of this interface, chosen
+ * per kind per server). A backend (memory, SQLite, PostgreSQL) is one implementation of this interface, chosen
  * once by `createStoreFactory` from `STORE_BACKEND`; no capability knows which one it got.
  */
 export interface StoreFactory {
   /** The backend, for logs. */
-  readonly kind: 'memory' | 'sqlite';
+  readonly kind: 'memory' | 'sqlite' | 'postgres';
   /** Execution records of the gateway. */
   executions(): ExecutionStore;
   /** `dca:<order>:<slot>` → execution id, entered before the record. */
@@ -48,6 +51,13 @@ export interface StoreFactory {
    * (at start: a `DATA_DIR` made on another instance of a chain is refused); `null` when nothing persists.
    */
   chainIdentityDatabase(): Database.Database | null;
+  /** Leases of the jobs that run on one instance at a time (always granted on a backend one process owns). */
+  jobLeases(): JobLease;
+  /**
+   * The event stream the instances on this backend share (`GET /events` on any of them carries every instance's
+   * events); undefined when the backend is one process's (the hub stays in memory).
+   */
+  sharedEvents(log: Logger): SharedEventLog | undefined;
   /** `/health`: the backend answers a read. */
   ping(): boolean | Promise<boolean>;
   /** Releases the backend (after every job has stopped). */

@@ -1,10 +1,11 @@
 import { MemoryStoreFactory } from './MemoryStoreFactory.js';
+import { PostgresStoreFactory } from './PostgresStoreFactory.js';
 import { SqliteStoreFactory } from './SqliteStoreFactory.js';
 import type { StoreFactory } from './StoreFactory.js';
 
 /**
- * The store factory of `STORE_BACKEND`: `sqlite` (default; the database under `DATA_DIR`) or `memory`. A new backend
- * is a new {@link StoreFactory} implementation and one line here.
+ * The store factory of `STORE_BACKEND`: `sqlite` (default; the database under `DATA_DIR`), `postgres` (chosen by
+ * `DATABASE_URL`) or `memory`. A new backend is a new {@link StoreFactory} implementation and one line here.
  *
  * @example
  * ```ts
@@ -14,9 +15,19 @@ import type { StoreFactory } from './StoreFactory.js';
 export function createStoreFactory({
   backend,
   dataDir,
+  databaseUrl,
+  onPoolError,
 }: {
-  backend: 'sqlite' | 'memory';
+  backend: 'sqlite' | 'memory' | 'postgres';
   dataDir: string;
+  databaseUrl?: string | undefined;
+  /** PostgreSQL: an idle pooled connection failed (logged by the caller, without the URL). */
+  onPoolError?: (error: Error) => void;
 }): StoreFactory {
-  return backend === 'memory' ? new MemoryStoreFactory() : new SqliteStoreFactory({ dataDir });
+  if (backend === 'memory') return new MemoryStoreFactory();
+  if (backend === 'postgres') {
+    if (!databaseUrl) throw new Error('STORE_BACKEND=postgres needs DATABASE_URL.');
+    return new PostgresStoreFactory({ databaseUrl, ...(onPoolError ? { onPoolError } : {}) });
+  }
+  return new SqliteStoreFactory({ dataDir });
 }

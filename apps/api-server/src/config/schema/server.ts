@@ -155,15 +155,58 @@ export const EVENTS_HEARTBEAT_SECONDS = integer({
   max: 300,
 });
 
+export const JOB_LEASE_SECONDS = integer({
+  name: 'JOB_LEASE_SECONDS',
+  default: 15,
+  min: 1,
+  max: 300,
+});
+
 export const STORE_BACKEND = custom({
   name: 'STORE_BACKEND',
-  type: 'one of sqlite, memory',
+  type: 'one of sqlite, memory, postgres',
   default: 'sqlite',
-  read: (env): 'sqlite' | 'memory' => {
-    const backend = env.STORE_BACKEND?.trim().toLowerCase() || 'sqlite';
-    if (backend !== 'sqlite' && backend !== 'memory') {
-      throw new ConfigError('STORE_BACKEND', 'must be sqlite or memory');
+  read: (env): 'sqlite' | 'memory' | 'postgres' => {
+    const databaseUrl = env.DATABASE_URL?.trim();
+    const fallback = databaseUrl ? 'postgres' : 'sqlite';
+    const backend = env.STORE_BACKEND?.trim().toLowerCase() || fallback;
+    if (backend !== 'sqlite' && backend !== 'memory' && backend !== 'postgres') {
+      throw new ConfigError('STORE_BACKEND', 'must be sqlite, memory or postgres');
+    }
+    if (backend === 'postgres' && !databaseUrl) {
+      throw new ConfigError('STORE_BACKEND', 'is postgres, but DATABASE_URL is not set');
+    }
+    if (backend !== 'postgres' && databaseUrl) {
+      throw new ConfigError('STORE_BACKEND', `is ${backend}, but DATABASE_URL is set (it selects postgres)`);
     }
     return backend;
+  },
+});
+
+/**
+ * `postgres://user:password@host:5432/database`: the PostgreSQL every store lives in (several instances share it).
+ * A secret (its password): never logged, never echoed — not even in the error that refuses it.
+ */
+export const DATABASE_URL = custom({
+  name: 'DATABASE_URL',
+  type: 'postgres:// URL',
+  bounds: 'postgres(ql)://',
+  secret: true,
+  read: (env): string | undefined => {
+    const raw = env.DATABASE_URL?.trim();
+    if (!raw) return undefined;
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'must be a postgres:// URL');
+    }
+    if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+      throw new ConfigError('DATABASE_URL', 'must be a postgres:// URL');
+    }
+    if (parsed.hostname === '' && !parsed.searchParams.has('host')) {
+      throw new ConfigError('DATABASE_URL', 'must name a host');
+    }
+    return raw;
   },
 });
