@@ -80,7 +80,11 @@ export async function runOperatorCli(
     });
   }
   const head = { command: command ?? null, dataDir: where.dataDir, dataDirSource: where.source };
-  let document: unknown = { ok: false, ...head, error: { code: 'NO_OUTPUT', message: 'the command said nothing' } };
+  let document: unknown = {
+    ok: false,
+    ...head,
+    error: { code: 'NO_OUTPUT', message: 'the command said nothing' },
+  };
   const code = await runCommand(args, env, where.dataDir, {
     result: (result) => {
       document = { ok: true, ...head, result };
@@ -144,6 +148,9 @@ async function runCommand(
     const executions = new SqliteExecutionStore({ database });
     const flags = parseFlags(rest);
     const json = report.result;
+    // A confirmation's status follows its execution's (`settled` once that ended), as over HTTP.
+    const view = async (c: Parameters<typeof toConfirmationDto>[0]) =>
+      toConfirmationDto(c, [], (await executions.get(c.executionId))?.status ?? null);
     const id = flags.positional[0];
     switch (command) {
       case 'status': {
@@ -163,14 +170,14 @@ async function runCommand(
           | ConfirmationStatus
           | undefined;
         const page = await confirmations.list({ limit: 100, ...(status ? { status } : {}) });
-        json(page.items.map((c) => toConfirmationDto(c, [])));
+        json(await Promise.all(page.items.map(view)));
         return 0;
       }
       case 'show': {
         if (!id) return report.usage('show needs an ID');
         const found = await confirmations.get(id);
         if (!found) return report.fail('CONFIRMATION_NOT_FOUND', `no held action ${id}`);
-        json(toConfirmationDto(found, []));
+        json(await view(found));
         return 0;
       }
       case 'approve': {
@@ -192,7 +199,7 @@ async function runCommand(
           ...(valueWei === undefined ? {} : { valueWei }),
           ...(flags.options.note === undefined ? {} : { note: flags.options.note }),
         });
-        json(toConfirmationDto(approved, []));
+        json(await view(approved));
         return 0;
       }
       case 'deny': {
@@ -205,7 +212,7 @@ async function runCommand(
           by: 'cli',
           ...(flags.options.note === undefined ? {} : { note: flags.options.note }),
         });
-        json(toConfirmationDto(confirmation, []));
+        json(await view(confirmation));
         return 0;
       }
       case 'cancel': {

@@ -3,6 +3,7 @@ const LOOK: Record<string, { symbol: string; tone: string }> = {
   confirmed: { symbol: '✓', tone: 'good' },
   approved: { symbol: '✓', tone: 'good' },
   running: { symbol: '▶', tone: 'busy' },
+  settled: { symbol: '✓', tone: 'good' },
   pending: { symbol: '…', tone: 'busy' },
   signed: { symbol: '…', tone: 'busy' },
   preparing: { symbol: '…', tone: 'busy' },
