@@ -1,4 +1,5 @@
 import { Fragment } from 'preact';
+import { When } from '../ui/When';
 import { type AlertView, toAlertView } from '../state/toAlertView';
 import { Failed } from '../ui/Failed';
 import { StatusBadge } from '../ui/StatusBadge';
@@ -31,9 +32,9 @@ function AlertRow({ alert: a, label }: { alert: AlertView; label: string | null 
           {a.block === null ? '' : ` in block ${a.block}`}
         </div>
       ) : null}
-      <time class="muted" dateTime={a.createdAt}>
-        {a.createdAt}
-      </time>
+      <span class="muted">
+        <When at={a.createdAt} />
+      </span>
     </li>
   );
 }

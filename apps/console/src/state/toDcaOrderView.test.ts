@@ -55,7 +55,7 @@ describe('toDcaOrderView', () => {
       every: 'every hour',
       next: 'next fill 2026-01-01T02:00:00.000Z',
       totals:
-        'spent 600 USDC, received 1234567890123.45678901 WBTC (2 fills, 1 skipped, 0 blocked, 3 failed)',
+        'spent 600 USDC, received 1\u2009234\u2009567\u2009890\u2009123.46 WBTC (2 fills, 1 skipped, 0 blocked, 3 failed)',
       paused: null,
       lastError: null,
       updatedAt: '2026-01-01T01:00:00.000Z',

@@ -1,4 +1,5 @@
 import type { DcaAmount, DcaOrder } from '../api/schemas';
+import { forPeople } from '../format/forPeople';
 import { formatUnits } from '../format/formatUnits';
 
 /** A DCA order as the DCA panel shows it: every fact in words, amounts exact. */
@@ -30,12 +31,12 @@ const NAMED: Record<string, string> = {
   monthly: 'every month',
 };
 
-/** `300 USDC`: human units from the base units and decimals (never a float), base units when decimals are unknown. */
+/** `300 USDC`: human units from the base units and decimals (never a float), rounded for people; base units when decimals are unknown. */
 function amountText(a: DcaAmount): string {
   const symbol = a.symbol ?? (a.token === 'native' ? 'ETH' : a.token);
   return a.decimals === null
     ? `${a.amountBase} base units of ${symbol}`
-    : `${formatUnits(a.amountBase, a.decimals)} ${symbol}`;
+    : `${forPeople(formatUnits(a.amountBase, a.decimals))} ${symbol}`;
 }
 
 function everyText(interval: DcaOrder['interval']): string {
