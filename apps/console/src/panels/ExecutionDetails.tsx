@@ -1,11 +1,13 @@
 import type { Execution } from '../api/schemas';
+import { forPeople } from '../format/forPeople';
+import { humanizeNumbers } from '../format/humanizeNumbers';
 import { Amount } from '../ui/Amount';
 import { formatUnits } from '../format/formatUnits';
 import { StatusBadge } from '../ui/StatusBadge';
 import { TokenAmounts } from '../ui/TokenAmounts';
 import { When } from '../ui/When';
 
-const gwei = (wei: string) => `${formatUnits(wei, 9)} gwei`;
+const gwei = (wei: string) => `${forPeople(formatUnits(wei, 9))} gwei`;
 
 /**
  * One execution, explorer-style: a summary line (status in words, action, value, when) that opens on its
@@ -41,7 +43,9 @@ export function ExecutionDetails({
           <When at={e.updatedAt} />
         </span>
       </summary>
-      <p class="description">{e.description}</p>
+      <p class="description" title={e.description}>
+        {humanizeNumbers(e.description)}
+      </p>
       <dl class="facts">
         <dt>Execution</dt>
         <dd>

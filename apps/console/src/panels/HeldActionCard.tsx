@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { humanizeNumbers } from '../format/humanizeNumbers';
 import { Amount } from '../ui/Amount';
 import { callApi } from '../api/callApi';
 import type { Confirmation } from '../api/schemas';
@@ -95,7 +96,9 @@ export function HeldActionCard({
           Expires <Countdown deadline={c.expiresAt} />
         </p>
       </header>
-      <p class="description">{c.description}</p>
+      <p class="description" title={c.description}>
+        {humanizeNumbers(c.description)}
+      </p>
       <dl class="facts">
         <dt>Value</dt>
         <dd>

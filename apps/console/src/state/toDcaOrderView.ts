@@ -1,6 +1,7 @@
 import type { DcaAmount, DcaOrder } from '../api/schemas';
 import { forPeople } from '../format/forPeople';
 import { formatUnits } from '../format/formatUnits';
+import { relativeTime } from '../format/relativeTime';
 
 /** A DCA order as the DCA panel shows it: every fact in words, amounts exact. */
 export interface DcaOrderView {
@@ -52,7 +53,9 @@ function everyText(interval: DcaOrder['interval']): string {
 
 function nextText(o: DcaOrder): string {
   if (o.status === 'active')
-    return o.nextRunAt === null ? 'next fill: not scheduled' : `next fill ${o.nextRunAt}`;
+    return o.nextRunAt === null
+      ? 'next fill: not scheduled'
+      : `next fill ${relativeTime(o.nextRunAt, Date.now())} (${o.nextRunAt.slice(0, 16).replace('T', ' ')} UTC)`;
   if (o.status === 'paused') return 'no fill while paused';
   return o.status === 'completed' ? 'no more fills: completed' : 'no more fills: cancelled';
 }

@@ -46,7 +46,7 @@ export function Chart({
   const y1 = yMaxRaw + span * 0.1;
   const px = (x: number) => PAD.left + ((x - x0) / (x1 - x0)) * (W - PAD.left - PAD.right);
   const py = (y: number) => H - PAD.bottom - ((y - y0) / (y1 - y0)) * (H - PAD.top - PAD.bottom);
-  const fmt = (y: number) => (Math.abs(y) >= 100 ? y.toFixed(0) : y.toPrecision(3));
+  const fmt = (y: number) => (Math.abs(y) >= 100 ? y.toFixed(0) : String(Number(y.toPrecision(3))));
   return (
     <svg
       class="chart"
