@@ -117,9 +117,13 @@ describe('operator control (CONFIRM_MODE=above:0.01, WEB3_OPERATOR_KEY set)', ()
       await server.call(`/confirmations/${held.confirmation?.id}`)
     ).json()) as ConfirmationDto;
     expect([read.status, read.executionStatus]).toEqual(['settled', 'confirmed']);
-    const settled = (await (await server.call('/confirmations?status=settled')).json()) as ConfirmationPageDto;
+    const settled = (await (
+      await server.call('/confirmations?status=settled')
+    ).json()) as ConfirmationPageDto;
     expect(settled.items.map((c) => c.id)).toContain(held.confirmation?.id);
-    const running = (await (await server.call('/confirmations?status=running')).json()) as ConfirmationPageDto;
+    const running = (await (
+      await server.call('/confirmations?status=running')
+    ).json()) as ConfirmationPageDto;
     expect(running.items.map((c) => c.id)).not.toContain(held.confirmation?.id);
     const tx = await reader.getTransaction(decision.execution.txHash as string);
     expect(tx?.value).toBe(2n * 10n ** 16n);

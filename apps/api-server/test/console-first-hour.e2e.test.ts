@@ -7,6 +7,7 @@ import { JsonRpcProvider, parseEther, Wallet } from 'ethers';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botSwap, launchChromium, signIn } from './helpers/consoleBrowser.js';
+import { expectCount } from './helpers/expectPage.js';
 import { startTestServer, TEST_OPERATOR_KEY, type TestServer } from './helpers/startTestServer.js';
 
 // The console as an operator meets it in the first hour, in Debian's Chromium against the real server on the devnet:
@@ -115,7 +116,7 @@ async function operatorPage(viewport: { width: number; height: number }): Promis
 describe('the console in the first hour', () => {
   it('signed in with the operator key, every panel is readable (no refusal anywhere)', async () => {
     const page = await operatorPage({ width: 1280, height: 900 });
-    expect(await page.locator('[data-refused]').count()).toBe(0);
+    await expectCount(page.locator('[data-refused]'), 0);
     expect(await page.locator('.panel').count()).toBeGreaterThanOrEqual(6);
     await page.screenshot({ path: join(SHOTS, 'operator-1280.png'), fullPage: true });
     await page.context().close();
@@ -138,7 +139,7 @@ describe('the console in the first hour', () => {
       const significant = Number(whole) >= 1 ? fraction.length : fraction.replace(/^0+/, '').length;
       return Number(whole) >= 1 ? significant > 2 : significant > 3;
     });
-    expect(tooPrecise, text.replace(/\s+/g, " ")).toEqual([]);
+    expect(tooPrecise, text.replace(/\s+/g, ' ')).toEqual([]);
     // The spend window's total: rounded, the exact figure in a click (and back).
     const amount = page.locator('#panel-governor [data-window="daily"] button.amount').first();
     const exact = (await amount.getAttribute('data-exact')) as string;
