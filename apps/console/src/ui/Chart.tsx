@@ -48,14 +48,7 @@ export function Chart({
   const py = (y: number) => H - PAD.bottom - ((y - y0) / (y1 - y0)) * (H - PAD.top - PAD.bottom);
   const fmt = (y: number) => (Math.abs(y) >= 100 ? y.toFixed(0) : String(Number(y.toPrecision(3))));
   return (
-    <svg
-      class="chart"
-      viewBox={`0 0 ${W} ${H}`}
-      role="img"
-      aria-label={label}
-      data-points={all.length}
-      preserveAspectRatio="none"
-    >
+    <svg class="chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} data-points={all.length}>
       <line class="axis" x1={PAD.left} x2={W - PAD.right} y1={py(y0)} y2={py(y0)} />
       {limit ? (
         <g class="limit">
