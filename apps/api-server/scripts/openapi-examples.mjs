@@ -41,6 +41,7 @@ const PARAMETERS = {
   minTvl: 1000000,
   stablecoin: true,
   singleExposure: true,
+  exposure: 'single',
   includeOutliers: false,
   source: 'onchain',
   sort: 'apy',
