@@ -13,7 +13,7 @@ describe('loadConfig', () => {
       corsAllowedOrigins: [],
       enableWalletCreate: false,
       wallet: { kind: 'none' },
-      dataDir: './.data',
+      dataDir: `${process.cwd()}/.data`,
     });
     expect(config.rpcUrls.size).toBe(0);
   });

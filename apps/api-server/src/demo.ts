@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { basename } from 'node:path';
 import { devnetTokenList } from '@org/chain-evm';
+import { SqliteSharePriceStore } from '@org/chain-evm/sqlite';
 import { lifiFixtureChain, mintToken, startDevnet, startDevnetPair, startLifiFixture } from '@org/devnet';
 import { loadConfig } from './config.js';
+import { clearCurrentDemo, writeCurrentDemo } from './demo/currentDemoPointer.js';
+import { demoLines } from './demo/demoLines.js';
+import { demoRunDir } from './demo/demoRunDir.js';
+import { seedVaultHistory } from './demo/seedVaultHistory.js';
+import { describeStartFailure } from './describeStartFailure.js';
+import { openDatabase } from './openDatabase.js';
 import { startServer } from './startServer.js';
 
 /**
@@ -30,6 +38,29 @@ async function demo(): Promise<void> {
   };
   const account = devnet.manifest.accounts[1] ?? devnet.manifest.accounts[0];
   if (!account) throw new Error('devnet has no funded account');
+  // This run's data belongs to this devnet: a folder named after the block it starts at (new at every start).
+  const head = await devnet.rpc.request<{ hash: string }>('eth_getBlockByNumber', ['latest', false]);
+  const run = demoRunDir({
+    env: process.env,
+    chainId: devnet.manifest.chainId,
+    startBlockHash: head.hash,
+    at: new Date(),
+  });
+  const runId = basename(run.dataDir);
+  // The wallet holds devnet USDC (the compound and bridge lines spend it); the vault gets a measured history.
+  const vault = devnet.manifest.tokens.vault.address;
+  await mintToken({
+    devnet,
+    token: devnet.manifest.tokens.usdc,
+    to: account.address,
+    amount: 1_000_000_000n,
+  });
+  const seeded = openDatabase({ dataDir: run.dataDir });
+  try {
+    await seedVaultHistory({ devnet, vault, store: new SqliteSharePriceStore({ database: seeded }) });
+  } finally {
+    seeded.close();
+  }
   // A key the user already set is kept, so a restart does not break their scripts; otherwise a fresh random one.
   const apiKey = process.env.WEB3_API_KEY?.trim() || randomBytes(32).toString('hex');
   // The operator key opens the console's decisions (and the operator routes); the same rule as the API key.
@@ -40,6 +71,7 @@ async function demo(): Promise<void> {
     WEB3_OPERATOR_KEY: operatorKey,
     API_HOST: process.env.API_HOST ?? '127.0.0.1',
     API_PORT: process.env.API_PORT ?? '8000',
+    DEFAULT_CHAIN: process.env.DEFAULT_CHAIN ?? 'devnet',
     UNISWAP_V3_DEVNET: [
       devnet.manifest.contracts.uniswapV3Factory,
       devnet.manifest.contracts.uniswapV3SwapRouter,
@@ -55,10 +87,12 @@ async function demo(): Promise<void> {
     WALLET_PRIVATE_KEY: account.privateKey,
     // The portfolio's USD figures come from the devnet USDC's pools; the devnet vault is valued by its assets.
     PORTFOLIO_USD_TOKEN_DEVNET: devnet.manifest.tokens.usdc.address,
-    PORTFOLIO_VAULTS_DEVNET: devnet.manifest.tokens.vault.address,
-    // The devnet's vault is a yield opportunity too (its APY appears once two share-price samples a day apart exist).
-    YIELD_VAULTS_DEVNET: process.env.YIELD_VAULTS_DEVNET ?? devnet.manifest.tokens.vault.address,
-    DATA_DIR: process.env.DATA_DIR ?? './.data/demo',
+    PORTFOLIO_VAULTS_DEVNET: vault,
+    // The devnet's vault is a yield opportunity too, its APY measured from the history made above.
+    YIELD_VAULTS_DEVNET: process.env.YIELD_VAULTS_DEVNET ?? vault,
+    // A demo-sized deposit (100 USDC) pays for its gas at devnet fees over a year of the vault's yield, not a month.
+    YIELD_COMPOUND_HORIZON_DAYS: process.env.YIELD_COMPOUND_HORIZON_DAYS ?? '365',
+    DATA_DIR: run.dataDir,
     ...(pair && lifi ? bridgeEnv(pair.b.rpcUrl, devnet.manifest.contracts, lifi.url) : {}),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
@@ -68,16 +102,21 @@ async function demo(): Promise<void> {
   ]);
   const server = await startServer({ config, swapTokens }).catch(async (error: unknown) => {
     await stopChains();
-    throw error;
+    throw new Error(describeStartFailure(error, config));
   });
-  const bridgeLines = pair
-    ? await bridgeDemo(server.url, apiKey, devnet, account.address, pair.b.rpcUrl)
-    : [];
+  writeCurrentDemo(run.demoRoot, {
+    dataDir: run.dataDir,
+    pid: process.pid,
+    url: server.url,
+    startedAt: new Date().toISOString(),
+  });
+  const bridgeLines = pair ? await bridgeDemo(server.url, apiKey, runId, pair.b.rpcUrl) : [];
   process.stdout.write(
     [
       '',
       `API server:  ${server.url}   (Swagger UI: ${server.url}/docs, Redoc: ${server.url}/redoc)`,
       `Devnet RPC:  ${devnet.rpcUrl} (chain id ${devnet.manifest.chainId})`,
+      `Data:        ${run.dataDir} (this run's devnet only; \`pnpm operator …\` finds it while the demo runs)`,
       `Wallet:      ${account.address} (funded devnet account; devnet keys are public)`,
       `API key:     ${apiKey}${process.env.WEB3_API_KEY?.trim() ? ' (from WEB3_API_KEY)' : ' (random; set WEB3_API_KEY to keep one across restarts)'}`,
       `Operator key: ${operatorKey}${process.env.WEB3_OPERATOR_KEY?.trim() ? ' (from WEB3_OPERATOR_KEY)' : ' (random; set WEB3_OPERATOR_KEY to keep one)'}`,
@@ -91,20 +130,13 @@ async function demo(): Promise<void> {
       ),
       `  ${'WETH'.padEnd(7)} ${devnet.manifest.contracts.weth}  18  Wrapped Ether`,
       '',
-      'Try:',
-      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/wallet/info?chain=devnet"`,
-      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/security/token?chain=devnet&address=${devnet.manifest.tokens.honeypot.address}"`,
-      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/governor/status"`,
-      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/portfolio/"`,
-      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/gas/recommendation"`,
-      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/swap/tokens"`,
-      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/swap/quote?tokenIn=ETH&tokenOut=USDC&amountIn=0.01"`,
-      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/yield/opportunities?source=onchain"`,
-      `  curl -s -H "X-API-Key: ${apiKey}" "${server.url}/yield/portfolio"`,
-      '',
-      'Swap 0.01 ETH for USDC on the devnet (a real transaction through the execution gateway):',
-      `  curl -s -X POST -H "X-API-Key: ${apiKey}" -H "Content-Type: application/json" -H "Idempotency-Key: demo-1" -d '{"tokenIn":"ETH","tokenOut":"USDC","amountIn":"0.01"}' "${server.url}/swap/execute"`,
-      '',
+      ...demoLines({
+        url: server.url,
+        apiKey,
+        runId,
+        honeypot: devnet.manifest.tokens.honeypot.address,
+        vault,
+      }),
       ...bridgeLines,
       'Ctrl-C stops the server and the devnet.',
       '',
@@ -114,10 +146,12 @@ async function demo(): Promise<void> {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    clearCurrentDemo(run.demoRoot, process.pid);
     void Promise.allSettled([server.close(), stopChains()]).then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
 }
 
 /** The variables `--bridge` adds: devnet-b's node and Uniswap, the local LI.FI, the devnet bridge allowlisted. */
@@ -139,15 +173,8 @@ function bridgeEnv(
   };
 }
 
-/** Funds the wallet with devnet USDC on chain A, asks the server for a bridge quote, and says how to try it. */
-async function bridgeDemo(
-  url: string,
-  apiKey: string,
-  devnet: Awaited<ReturnType<typeof startDevnet>>,
-  wallet: `0x${string}`,
-  rpcUrlB: string,
-): Promise<string[]> {
-  await mintToken({ devnet, token: devnet.manifest.tokens.usdc, to: wallet, amount: 1_000_000_000n });
+/** Asks the server for a bridge quote of the wallet's devnet USDC, and says how to try it. */
+async function bridgeDemo(url: string, apiKey: string, runId: string, rpcUrlB: string): Promise<string[]> {
   const path = '/bridge/quote?fromChain=devnet&toChain=devnet-b&token=USDC&amount=100';
   const res = await fetch(`${url}${path}`, { headers: { 'X-API-Key': apiKey } });
   const body = (await res.json()) as {
@@ -164,8 +191,10 @@ async function bridgeDemo(
   return [
     `Devnet B:    ${rpcUrlB} (chain id 31338), with a local LI.FI whose relayer pays on it`,
     quote,
+    `  curl -s -H "X-API-Key: ${apiKey}" "${url}/bridge/chains"`,
+    `  curl -s -H "X-API-Key: ${apiKey}" "${url}${path}"`,
     'Bridge 100 USDC to devnet-b (the wallet holds 1000 devnet USDC; follow it at /executions/{id}):',
-    `  curl -s -X POST -H "X-API-Key: ${apiKey}" -H "Content-Type: application/json" -H "Idempotency-Key: demo-bridge-1" -d '{"fromChain":"devnet","toChain":"devnet-b","token":"USDC","amount":"100"}' "${url}/bridge/execute"`,
+    `  curl -s -X POST -H "X-API-Key: ${apiKey}" -H "Content-Type: application/json" -H "Idempotency-Key: demo-${runId}-bridge" -d '{"fromChain":"devnet","toChain":"devnet-b","token":"USDC","amount":"100"}' "${url}/bridge/execute"`,
     '',
   ];
 }

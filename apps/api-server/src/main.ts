@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './lockDataDir.js';
+import { describeStartFailure } from './describeStartFailure.js';
 import { startServer } from './startServer.js';
 
 /**
@@ -29,7 +30,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       process.stderr.write(`api-server: ${error.message}\n`);
       process.exit(1);
     }
-    throw error;
+    throw new Error(describeStartFailure(error, config));
   }
   const stop = () => {
     void server.close().then(() => process.exit(0));

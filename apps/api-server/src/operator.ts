@@ -10,12 +10,14 @@ import { SqliteConfirmationStore, SqliteExecutionStore } from '@org/chain-evm/sq
 import { parseEther } from '@org/governor';
 import { pino } from 'pino';
 import { ConfigError, loadOperatorConfig } from './config.js';
+import { findOperatorDataDir } from './findOperatorDataDir.js';
 import { openDatabase } from './openDatabase.js';
 import { runOperatorDca } from './operatorDca.js';
 import { GovernorService } from './services/GovernorService.js';
 import { toConfirmationDto } from './services/toConfirmationDto.js';
 
-const USAGE = `wallet-ops operator CLI — works on DATA_DIR (default ./.data), the server's database.
+const USAGE = `wallet-ops operator CLI — works on the server's database: DATA_DIR (default ./.data, relative to the
+folder the command was started from), or the running \`pnpm demo\`'s under it (DATA_DIR/demo/current.json).
 
   status                         kill switch, caps, spend, open reservations, held actions waiting
   kill                           engage the kill switch (every fund-moving action is blocked)
@@ -35,26 +37,107 @@ const USAGE = `wallet-ops operator CLI — works on DATA_DIR (default ./.data), 
   dca pause|resume|cancel ID     pause, resume (from the next slot) or cancel an order; the running server
                                  acts on it at its next tick
 
-Output is JSON. Exit codes: 0 done, 1 refused (the message says why), 2 usage.`;
+Output is JSON on stdout; the data directory used and any problem go to stderr. With --json, stdout is exactly
+one JSON document, problems included: { ok, command, dataDir, dataDirSource, result } or { ok: false, …,
+error: { code, message } }. Exit codes: 0 done, 1 refused (the code says why), 2 usage.`;
 
-/** Runs one command; returns the exit code. Output goes to `out`, problems to `err`. */
+/** Where a command's answer goes: its result, a refusal with its code, or a usage problem. */
+interface Report {
+  result(value: unknown): void;
+  fail(code: string, message: string, fields?: unknown): number;
+  usage(problem: string): number;
+}
+
+/**
+ * Runs one command; returns the exit code. Output goes to `out`, problems to `err`; with `--json` anywhere in
+ * `argv`, `out` gets exactly one JSON document (problems included) and `err` nothing.
+ */
 export async function runOperatorCli(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   out: (line: string) => void,
   err: (line: string) => void,
 ): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === undefined || command === 'help' || command === '--help') {
-    out(USAGE);
-    return command === undefined ? 2 : 0;
+  const asJson = argv.includes('--json');
+  const args = argv.filter((a) => a !== '--json');
+  const where = findOperatorDataDir(env);
+  const command = args[0];
+  if (!asJson) {
+    if (command !== undefined && command !== 'help' && command !== '--help') {
+      err(`operator: data directory ${where.dataDir} (${SOURCE[where.source]})`);
+    }
+    return runCommand(args, env, where.dataDir, {
+      result: (value) => out(JSON.stringify(value, null, 2)),
+      fail: (code, message, fields) => {
+        err(`${code}: ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`);
+        return 1;
+      },
+      usage: (problem) => {
+        err(`${problem}\n\n${USAGE}`);
+        return 2;
+      },
+      help: (text) => out(text),
+    });
+  }
+  const head = { command: command ?? null, dataDir: where.dataDir, dataDirSource: where.source };
+  let document: unknown = {
+    ok: false,
+    ...head,
+    error: { code: 'NO_OUTPUT', message: 'the command said nothing' },
+  };
+  const code = await runCommand(args, env, where.dataDir, {
+    result: (result) => {
+      document = { ok: true, ...head, result };
+    },
+    fail: (failCode, message, fields) => {
+      document = { ok: false, ...head, error: { code: failCode, message, ...(fields ? { fields } : {}) } };
+      return 1;
+    },
+    usage: (problem) => {
+      document = { ok: false, ...head, error: { code: 'USAGE', message: problem, usage: USAGE } };
+      return 2;
+    },
+    help: (text) => {
+      document = { ok: true, ...head, result: { usage: text } };
+    },
+  }).catch((error: unknown) => {
+    document = {
+      ok: false,
+      ...head,
+      error: { code: 'FAILED', message: error instanceof Error ? error.message : String(error) },
+    };
+    return 1;
+  });
+  out(JSON.stringify(document, null, 2));
+  return code;
+}
+
+const SOURCE = {
+  demo: 'the running pnpm demo',
+  DATA_DIR: 'DATA_DIR',
+  default: 'default ./.data; set DATA_DIR for another',
+} as const;
+
+async function runCommand(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  dataDir: string,
+  report: Report & { help(text: string): void },
+): Promise<number> {
+  const [command, ...rest] = args;
+  if (command === undefined) return report.usage('a command is needed');
+  if (command === 'help' || command === '--help') {
+    report.help(USAGE);
+    return 0;
   }
   let config: ReturnType<typeof loadOperatorConfig>;
   try {
-    config = loadOperatorConfig(env);
+    config = { ...loadOperatorConfig(env), dataDir };
   } catch (error) {
-    err(error instanceof ConfigError ? error.message : 'invalid configuration');
-    return 1;
+    return report.fail(
+      'CONFIGURATION_ERROR',
+      error instanceof ConfigError ? error.message : 'invalid configuration',
+    );
   }
   const database = openDatabase({ dataDir: config.dataDir });
   try {
@@ -64,7 +147,10 @@ export async function runOperatorCli(
     const confirmations = new SqliteConfirmationStore({ database });
     const executions = new SqliteExecutionStore({ database });
     const flags = parseFlags(rest);
-    const json = (value: unknown) => out(JSON.stringify(value, null, 2));
+    const json = report.result;
+    // A confirmation's status follows its execution's (`settled` once that ended), as over HTTP.
+    const view = async (c: Parameters<typeof toConfirmationDto>[0]) =>
+      toConfirmationDto(c, [], (await executions.get(c.executionId))?.status ?? null);
     const id = flags.positional[0];
     switch (command) {
       case 'status': {
@@ -84,27 +170,24 @@ export async function runOperatorCli(
           | ConfirmationStatus
           | undefined;
         const page = await confirmations.list({ limit: 100, ...(status ? { status } : {}) });
-        json(page.items.map((c) => toConfirmationDto(c, [])));
+        json(await Promise.all(page.items.map(view)));
         return 0;
       }
       case 'show': {
-        if (!id) return usage(err, 'show needs an ID');
+        if (!id) return report.usage('show needs an ID');
         const found = await confirmations.get(id);
-        if (!found) {
-          err(`CONFIRMATION_NOT_FOUND: no held action ${id}`);
-          return 1;
-        }
-        json(toConfirmationDto(found, []));
+        if (!found) return report.fail('CONFIRMATION_NOT_FOUND', `no held action ${id}`);
+        json(await view(found));
         return 0;
       }
       case 'approve': {
-        if (!id) return usage(err, 'approve needs an ID');
+        if (!id) return report.usage('approve needs an ID');
         let valueWei: bigint | undefined;
         if (flags.options.value !== undefined) {
           try {
             valueWei = parseEther(flags.options.value);
           } catch {
-            return usage(err, '--value must be a non-negative decimal ETH amount');
+            return report.usage('--value must be a non-negative decimal ETH amount');
           }
         }
         const approved = await approveConfirmation({
@@ -116,11 +199,11 @@ export async function runOperatorCli(
           ...(valueWei === undefined ? {} : { valueWei }),
           ...(flags.options.note === undefined ? {} : { note: flags.options.note }),
         });
-        json(toConfirmationDto(approved, []));
+        json(await view(approved));
         return 0;
       }
       case 'deny': {
-        if (!id) return usage(err, 'deny needs an ID');
+        if (!id) return report.usage('deny needs an ID');
         const { confirmation } = await denyConfirmation({
           confirmations,
           executions,
@@ -129,11 +212,11 @@ export async function runOperatorCli(
           by: 'cli',
           ...(flags.options.note === undefined ? {} : { note: flags.options.note }),
         });
-        json(toConfirmationDto(confirmation, []));
+        json(await view(confirmation));
         return 0;
       }
       case 'cancel': {
-        if (!id) return usage(err, 'cancel needs an EXECUTION_ID');
+        if (!id) return report.usage('cancel needs an EXECUTION_ID');
         const record = await requestCancel({ executions, id, by: 'cli', at: Date.now() });
         json({
           id: record.id,
@@ -164,10 +247,10 @@ export async function runOperatorCli(
           id: flags.positional[1],
           status: flags.options.status,
           json,
-          usage: (problem) => usage(err, problem),
+          usage: report.usage,
         });
       default:
-        return usage(err, `unknown command ${JSON.stringify(command)}`);
+        return report.usage(`unknown command ${JSON.stringify(command)}`);
     }
   } catch (error) {
     const e = error as { code?: unknown; shortMessage?: unknown; detail?: unknown; message?: unknown };
@@ -175,16 +258,10 @@ export async function runOperatorCli(
     const message =
       typeof e.shortMessage === 'string' ? e.shortMessage : typeof e.message === 'string' ? e.message : '';
     const fields = (error as { extra?: { fields?: unknown } }).extra?.fields;
-    err(`${code}: ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`);
-    return 1;
+    return report.fail(code, message, fields);
   } finally {
     database.close();
   }
-}
-
-function usage(err: (line: string) => void, problem: string): number {
-  err(`${problem}\n\n${USAGE}`);
-  return 2;
 }
 
 function parseFlags(args: readonly string[]): { positional: string[]; options: Record<string, string> } {

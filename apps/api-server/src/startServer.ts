@@ -124,6 +124,7 @@ export async function startServer({
       wallet: shared.address ?? null,
       walletCreate: config.enableWalletCreate,
       corsOrigins: config.corsAllowedOrigins,
+      dataDir: config.dataDir,
     },
     'api-server listening',
   );

@@ -107,7 +107,24 @@ describe('operator control (CONFIRM_MODE=above:0.01, WEB3_OPERATOR_KEY set)', ()
     expect(approved.status).toBe(200);
     const decision = (await approved.json()) as ConfirmationDecisionDto;
     expect(decision.execution).toMatchObject({ id: held.execution.id, status: 'confirmed' });
-    expect(decision.confirmation).toMatchObject({ status: 'running', decidedBy: 'operator-key' });
+    // The confirmation follows its execution to the end: not `running` beside a `confirmed` execution.
+    expect(decision.confirmation).toMatchObject({
+      status: 'settled',
+      executionStatus: 'confirmed',
+      decidedBy: 'operator-key',
+    });
+    const read = (await (
+      await server.call(`/confirmations/${held.confirmation?.id}`)
+    ).json()) as ConfirmationDto;
+    expect([read.status, read.executionStatus]).toEqual(['settled', 'confirmed']);
+    const settled = (await (
+      await server.call('/confirmations?status=settled')
+    ).json()) as ConfirmationPageDto;
+    expect(settled.items.map((c) => c.id)).toContain(held.confirmation?.id);
+    const running = (await (
+      await server.call('/confirmations?status=running')
+    ).json()) as ConfirmationPageDto;
+    expect(running.items.map((c) => c.id)).not.toContain(held.confirmation?.id);
     const tx = await reader.getTransaction(decision.execution.txHash as string);
     expect(tx?.value).toBe(2n * 10n ** 16n);
     expect(await reader.getTransactionCount(account())).toBe(nonce + 1);

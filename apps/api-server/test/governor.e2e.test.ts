@@ -31,10 +31,21 @@ describe('GET /governor/status', () => {
       dailyLimit: { eth: '0.5', wei: '500000000000000000' },
       sessionLimit: { eth: '1', wei: '1000000000000000000' },
     });
-    expect(body).toMatchObject({ killSwitch: false, confirmMode: 'off', dailyWindow: 'rolling-24h' });
+    expect(body).toMatchObject({
+      killSwitch: false,
+      confirmations: { mode: 'off', callback: false },
+      dailyWindow: 'rolling-24h',
+    });
+    expect(body).not.toHaveProperty('confirmMode');
     expect(body.spent.daily.total.wei).toBe('0');
     expect(body.remaining.daily.wei).toBe('500000000000000000');
     expect(body.openReservations).toEqual([]);
+  });
+
+  it('CONFIRM_MODE=all is said once, where the confirmation rule is (no second field saying "off")', async () => {
+    const body = await status(await start({ CONFIRM_MODE: 'all' }));
+    expect(body.confirmations).toMatchObject({ mode: 'all', callback: false });
+    expect(JSON.stringify(body)).not.toMatch(/"off"/);
   });
 
   it('takes its caps from GOVERNOR_* configuration', async () => {
@@ -128,7 +139,7 @@ describe('confirmFn from the server configuration', () => {
       return false;
     };
     const server = await start({}, { confirmFn });
-    expect((await status(server)).confirmMode).toBe('required');
+    expect((await status(server)).confirmations).toMatchObject({ mode: 'off', callback: true });
     const decision = await server.services.governor.governor.reserve({ action: 'swap', value: 1_000n });
     expect(decision).toMatchObject({ allowed: false, code: 'CONFIRMATION_REJECTED' });
     expect(calls).toHaveLength(1);

@@ -178,6 +178,29 @@ describe('pnpm operator (the CLI on the same data directory)', () => {
     const missing = await operator('approve', 'nope');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('CONFIRMATION_NOT_FOUND');
+    // The data directory it used is said first, on stderr (stdout stays the JSON answer).
+    expect(missing.stderr.split('\n')[0]).toBe(`operator: data directory ${dataDir} (DATA_DIR)`);
+  });
+
+  it('--json: exactly one JSON document on stdout, refusals and usage errors included; the exit code says which', async () => {
+    const done = await operator('status', '--json');
+    expect([done.code, done.stderr]).toEqual([0, '']);
+    expect(JSON.parse(done.stdout)).toMatchObject({
+      ok: true,
+      command: 'status',
+      dataDir,
+      dataDirSource: 'DATA_DIR',
+      result: { killSwitch: false, limits: { maxPerTx: { eth: '0.05' } } },
+    });
+    const refused = await operator('--json', 'approve', 'nope');
+    expect([refused.code, refused.stderr]).toEqual([1, '']);
+    expect(JSON.parse(refused.stdout)).toMatchObject({
+      ok: false,
+      error: { code: 'CONFIRMATION_NOT_FOUND', message: expect.any(String) },
+    });
+    const usage = await operator('approve', '--json');
+    expect([usage.code, usage.stderr]).toEqual([2, '']);
+    expect(JSON.parse(usage.stdout)).toMatchObject({ ok: false, error: { code: 'USAGE' } });
   });
 
   it('dca list / pause / resume / cancel act on the orders the server holds (state table enforced)', async () => {
@@ -216,7 +239,7 @@ describe('pnpm operator (the CLI on the same data directory)', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('DCA_INVALID_TRANSITION');
     const unknown = await operator('dca', 'pause', '0192aaaa-0000-7000-8000-000000000000');
-    expect([unknown.code, unknown.stderr.split(':')[0]]).toEqual([1, 'DCA_ORDER_NOT_FOUND']);
+    expect([unknown.code, unknown.stderr.split('\n')[1]?.split(':')[0]]).toEqual([1, 'DCA_ORDER_NOT_FOUND']);
     expect((await operator('dca', 'explode', id)).code).toBe(2);
     expect((await operator('dca', 'list', '--status', 'sleeping')).code).toBe(2);
   });

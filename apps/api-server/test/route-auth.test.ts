@@ -48,6 +48,25 @@ describe('per-route authentication, without the global middleware', () => {
     expect(protectedOperations.length).toBeGreaterThan(10);
   });
 
+  it('the operator key reads everything the trading key reads, and trades nothing', () => {
+    const reads = protectedOperations.filter((op) => op.method === 'GET');
+    expect(reads.length).toBeGreaterThan(20);
+    for (const op of reads)
+      expect([op.path, schemesOf(op.method, op.path)]).toEqual([op.path, ['api_key', 'operator_key']]);
+    for (const path of [
+      '/swap/execute',
+      '/approval/revoke',
+      '/approval/revoke-all-unlimited',
+      '/bridge/execute',
+      '/dca/orders',
+      '/yield/compound',
+      '/wallet/create',
+      '/watcher/add',
+    ]) {
+      expect([path, schemesOf('POST', path)]).toEqual([path, ['api_key']]);
+    }
+  });
+
   it.each(protectedOperations.map((op) => [op.method, op.path] as const))(
     '%s %s → refused without its key or with a wrong one (401 trading, 403 operator); its own key gets past',
     async (method, path) => {

@@ -19,6 +19,11 @@ export interface BridgeResult {
   toChainId: number;
   fromToken: string;
   toToken: string;
+  /** The destination token's decimals and symbol (from the quote), so what arrives reads in its units. */
+  toTokenDecimals?: number | null;
+  toTokenSymbol?: string | null;
+  /** The destination chain's name (registry), so the record says it in words. */
+  toChainName?: string | null;
   fromAmount: string;
   toAmount: string;
   toAmountMin: string;

@@ -163,7 +163,12 @@ export const governor: Capability = {
     return {
       services: {
         governor: governorService,
-        confirmations: new ConfirmationsService({ gateway, store: confirmations, registry: config.chains }),
+        confirmations: new ConfirmationsService({
+          gateway,
+          store: confirmations,
+          registry: config.chains,
+          executions,
+        }),
         executions: new ExecutionsService({
           store: executions,
           registry: config.chains,

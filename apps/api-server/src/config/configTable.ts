@@ -249,7 +249,7 @@ export const configTable: readonly ConfigRow[] = [
   },
   {
     variables: [DATA_DIR],
-    doc: 'Where the SQLite database lives (governor ledger and kill switch, execution records and idempotency keys, DCA orders and fills, watched wallets, vault share-price samples).',
+    doc: "Where the SQLite database lives (governor ledger and kill switch, execution records and idempotency keys, DCA orders and fills, watched wallets, vault share-price samples). A relative path is resolved against the folder the command was started from (where you typed `pnpm start`, not the package's folder); the server logs the absolute path at start. `pnpm demo` keeps each run in its own `<DATA_DIR>/demo/<time>-<chain id>-<start block hash>` (its devnet is new at every start; the banner prints it) and points to the running one in `<DATA_DIR>/demo/current.json`.",
   },
   {
     variables: [REBASE_CHAIN_DATA],

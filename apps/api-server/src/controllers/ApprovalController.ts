@@ -51,6 +51,8 @@ export class ApprovalController extends Controller {
    */
   @Get('scan')
   @OperationId('scanApprovals')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Invalid owner or fromBlock; unknown or unconfigured chain')
   @Response<ProblemDto>(502, 'LOG_SCAN_FAILED or RPC_ERROR: the node kept refusing or answered garbage')
   @Response<ProblemDto>(503, 'The chain node is unreachable or timed out; no wallet and no owner')
@@ -75,6 +77,8 @@ export class ApprovalController extends Controller {
    */
   @Get('risk')
   @OperationId('approvalRisk')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Invalid owner; unknown or unconfigured chain')
   @Response<ProblemDto>(502, 'LOG_SCAN_FAILED or RPC_ERROR')
   @Response<ProblemDto>(503, 'The chain node is unreachable or timed out; no wallet and no owner')
@@ -149,6 +153,8 @@ export class ApprovalController extends Controller {
    */
   @Get('known-protocols')
   @OperationId('knownProtocols')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Unknown chain')
   public async knownProtocols(@Query() chain?: string): Promise<KnownProtocolsDto> {
     return this.services.approvals.knownProtocols(chain);

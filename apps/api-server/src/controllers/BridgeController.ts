@@ -39,6 +39,8 @@ export class BridgeController extends Controller {
    */
   @Get('chains')
   @OperationId('listBridgeChains')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(502, 'LI.FI answered with an error')
   @Response<ProblemDto>(503, 'LI.FI is unreachable, slow or rate-limiting')
   public async chains(): Promise<BridgeChainsDto> {
@@ -71,6 +73,8 @@ export class BridgeController extends Controller {
    */
   @Get('quote')
   @OperationId('quoteBridge')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Invalid input, no quote, or a quote that failed a check (the code says which)')
   @Response<ProblemDto>(502, 'LI.FI or a chain node answered with an error')
   @Response<ProblemDto>(503, 'LI.FI or a chain node is unreachable; no wallet configured')

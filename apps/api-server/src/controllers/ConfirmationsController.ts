@@ -37,7 +37,7 @@ export class ConfirmationsController extends Controller {
   /**
    * Held actions, newest first (expired ones are marked expired first).
    * @summary List held actions
-   * @param status pending, approved, running, denied or expired
+   * @param status pending, approved, running, settled (its execution ended), denied or expired
    * @maxLength status 32
    * @param limit 1–100 (default 20)
    * @isInt limit

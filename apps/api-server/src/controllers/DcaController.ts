@@ -52,6 +52,8 @@ export class DcaController extends Controller {
    */
   @Get('orders')
   @OperationId('listDcaOrders')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Invalid status, limit or cursor')
   public async list(
     @Query() status?: string,
@@ -109,6 +111,8 @@ export class DcaController extends Controller {
    */
   @Get('orders/{order_id}')
   @OperationId('getDcaOrder')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(404, 'DCA_ORDER_NOT_FOUND')
   @Response<ProblemDto>(422, 'Invalid limit or cursor')
   public async get(
@@ -173,6 +177,8 @@ export class DcaController extends Controller {
    */
   @Get('stats')
   @OperationId('getDcaStats')
+  @Security('api_key')
+  @Security('operator_key')
   public async stats(): Promise<DcaStatsDto> {
     return this.services.dca.stats();
   }

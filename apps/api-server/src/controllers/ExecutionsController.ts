@@ -37,6 +37,7 @@ export class ExecutionsController extends Controller {
   @Get()
   @OperationId('listExecutions')
   @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Invalid limit, status or cursor')
   public async list(
     @Query() limit?: number,
@@ -59,6 +60,7 @@ export class ExecutionsController extends Controller {
   @Get('{id}')
   @OperationId('getExecution')
   @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(404, 'No execution with this id')
   public async get(@Path() id: string): Promise<ExecutionDto> {
     return this.services.executions.get(id);

@@ -25,6 +25,8 @@ export class GasController extends Controller {
    */
   @Get('recommendation')
   @OperationId('getGasRecommendation')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Unknown or unconfigured chain')
   @Response<ProblemDto>(502, 'The chain node answered with an error or garbage (RPC_ERROR)')
   @Response<ProblemDto>(503, 'The chain node is unreachable or timed out')
@@ -52,6 +54,8 @@ export class GasController extends Controller {
    */
   @Get('estimate')
   @OperationId('estimateGas')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(
     422,
     'Invalid parameter, unknown chain, or SIMULATION_REVERTED (with the decoded reason)',
@@ -78,6 +82,8 @@ export class GasController extends Controller {
    */
   @Get('batch')
   @OperationId('getGasBatch')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Malformed list, unknown or unconfigured chain')
   public async batch(@Query() chains?: string): Promise<GasBatchDto> {
     return this.services.gas.batch(chains);

@@ -31,6 +31,8 @@ export class PortfolioController extends Controller {
    */
   @Get('/')
   @OperationId('getPortfolio')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Invalid address or chain list, unknown or unconfigured chain')
   @Response<ProblemDto>(502, 'Every chain node answered with an error')
   @Response<ProblemDto>(503, 'Every chain node is unreachable; no wallet and no address')
@@ -57,6 +59,8 @@ export class PortfolioController extends Controller {
    */
   @Get('value')
   @OperationId('getPortfolioValue')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Invalid address or chain list, unknown or unconfigured chain')
   @Response<ProblemDto>(502, 'Every chain node answered with an error')
   @Response<ProblemDto>(503, 'Every chain node is unreachable; no wallet and no address')

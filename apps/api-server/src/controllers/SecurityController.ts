@@ -26,6 +26,8 @@ export class SecurityController extends Controller {
    */
   @Get('token')
   @OperationId('getTokenSecurityReport')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Unknown chain or invalid address')
   public async token(@Query() address: string, @Query() chain?: string): Promise<SecurityReportDto> {
     return this.services.security.report(chain, address);

@@ -35,6 +35,8 @@ export class SwapController extends Controller {
    */
   @Get('tokens')
   @OperationId('listSwapTokens')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Unknown or unconfigured chain')
   public async tokens(@Query() chain?: string): Promise<SwapTokenListDto> {
     return this.services.swap.tokens(chain);
@@ -58,6 +60,8 @@ export class SwapController extends Controller {
    */
   @Get('quote')
   @OperationId('quoteSwap')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Invalid token, amount or slippage; no route; unknown or unconfigured chain')
   @Response<ProblemDto>(502, 'The chain node answered with an error')
   @Response<ProblemDto>(503, 'The chain node is unreachable or timed out')

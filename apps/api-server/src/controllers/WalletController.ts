@@ -34,6 +34,8 @@ export class WalletController extends Controller {
    */
   @Get('info')
   @OperationId('getWalletInfo')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Unknown or unconfigured chain')
   @Response<ProblemDto>(503, 'Wallet not configured, or the chain RPC is unreachable')
   public async info(@Query() chain?: string): Promise<WalletInfoDto> {
@@ -50,6 +52,8 @@ export class WalletController extends Controller {
    */
   @Get('balance/{address}')
   @OperationId('getWalletBalance')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Invalid address, or unknown or unconfigured chain')
   @Response<ProblemDto>(502, 'The chain RPC answered with an error')
   @Response<ProblemDto>(503, 'The chain RPC is unreachable or timed out')

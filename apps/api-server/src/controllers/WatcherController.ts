@@ -40,6 +40,8 @@ export class WatcherController extends Controller {
    */
   @Get('list')
   @OperationId('listWatchedWallets')
+  @Security('api_key')
+  @Security('operator_key')
   public async list(): Promise<WatchedWalletDto[]> {
     return this.services.watcher.list();
   }
@@ -92,6 +94,8 @@ export class WatcherController extends Controller {
    */
   @Get('alerts')
   @OperationId('listWatcherAlerts')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Invalid filter, limit or cursor')
   public async alerts(
     @Query() since?: string,
@@ -126,6 +130,8 @@ export class WatcherController extends Controller {
    */
   @Get('summary')
   @OperationId('getWatcherSummary')
+  @Security('api_key')
+  @Security('operator_key')
   public async summary(): Promise<WatcherSummaryDto> {
     return this.services.watcher.summary();
   }

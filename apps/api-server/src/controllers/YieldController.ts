@@ -63,6 +63,8 @@ export class YieldController extends Controller {
    */
   @Get('opportunities')
   @OperationId('listYieldOpportunities')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Invalid filter, unknown chain, invalid address')
   @Response<ProblemDto>(502, 'A chain node answered with an error')
   @Response<ProblemDto>(503, 'YIELD_DATA_UNAVAILABLE: DefiLlama is unavailable and no usable list is cached')
@@ -127,6 +129,8 @@ export class YieldController extends Controller {
    */
   @Get('best')
   @OperationId('getBestYield')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Missing asset, invalid filter, unknown chain, invalid address')
   @Response<ProblemDto>(502, 'A chain node answered with an error')
   @Response<ProblemDto>(503, 'YIELD_DATA_UNAVAILABLE: DefiLlama is unavailable and no usable list is cached')
@@ -184,6 +188,8 @@ export class YieldController extends Controller {
    */
   @Get('compare')
   @OperationId('compareYield')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Missing asset, invalid filter, unknown chain, invalid address')
   @Response<ProblemDto>(502, 'A chain node answered with an error')
   @Response<ProblemDto>(503, 'YIELD_DATA_UNAVAILABLE: DefiLlama is unavailable and no usable list is cached')
@@ -232,6 +238,8 @@ export class YieldController extends Controller {
    */
   @Get('portfolio')
   @OperationId('getYieldPortfolio')
+  @Security('api_key')
+  @Security('operator_key')
   @Response<ProblemDto>(422, 'Invalid address or chain list, unknown or unconfigured chain')
   @Response<ProblemDto>(502, 'Every chain node answered with an error')
   @Response<ProblemDto>(503, 'Every chain node is unreachable; no wallet and no address')

@@ -27,7 +27,13 @@ export interface ConfirmationDto {
   id: string;
   /** The execution it holds (`/executions/{id}`; status `awaiting_confirmation` while pending). */
   executionId: string;
-  status: 'pending' | 'approved' | 'running' | 'denied' | 'expired';
+  /**
+   * `pending` (waiting for a decision), `approved` (not picked up yet), `running` (its execution is under way),
+   * `settled` (its execution reached its end: `executionStatus` says how), `denied`, `expired`.
+   */
+  status: 'pending' | 'approved' | 'running' | 'settled' | 'denied' | 'expired';
+  /** Where the execution it holds is now (`confirmed`, `pending`, `blocked`…); null when it cannot be read. */
+  executionStatus: string | null;
   /** Why it was held. */
   reason: 'above-threshold' | 'value-unknown' | 'safety-unknown' | 'all' | 'value-grew';
   detail: string;

@@ -25,14 +25,16 @@ export interface OpenReservationDto {
 export interface GovernorStatusDto {
   /** When on, every fund-moving action is blocked regardless of limits. */
   killSwitch: boolean;
-  /** `required`: every action also needs the configured confirmation callback to approve it. */
-  confirmMode: 'required' | 'off';
   /**
-   * Which fund-moving actions the gateway holds for an operator (`CONFIRM_MODE`: `off`, `unknown`, `all`,
-   * `above:<eth>`), how long a held action waits, and whether an operator key is configured.
+   * The one place the confirmation rule is stated: which fund-moving actions the gateway holds for an operator
+   * (`mode`, from `CONFIRM_MODE`: `off`, `unknown`, `all`, `above:<eth>`), how long a held action waits, whether an
+   * operator key is configured, and whether a confirmation callback (`confirmFn` given to `startServer`, the
+   * library path) is also asked for every reservation.
    */
   confirmations: {
     mode: string;
+    /** A `confirmFn` was given to `startServer`: the governor asks it for every reservation (a throw denies). */
+    callback: boolean;
     /** @isInt */
     ttlSeconds: number;
     operatorKeyConfigured: boolean;

@@ -1,4 +1,11 @@
-import type { ChainInfo, ConfirmationStatus, ConfirmationStore, ExecutionGateway } from '@org/chain-evm';
+import type {
+  ChainInfo,
+  ConfirmationRecord,
+  ConfirmationStatus,
+  ConfirmationStore,
+  ExecutionGateway,
+  ExecutionRecord,
+} from '@org/chain-evm';
 import { parseEther } from '@org/governor';
 import type {
   ApproveConfirmationRequestDto,
@@ -12,7 +19,12 @@ import { executionHttpStatus } from './executionHttpStatus.js';
 import { toConfirmationDto } from './toConfirmationDto.js';
 import { toExecutionDto } from './toExecutionDto.js';
 
-const STATUSES: readonly ConfirmationStatus[] = ['pending', 'approved', 'running', 'denied', 'expired'];
+const STATUSES = ['pending', 'approved', 'running', 'settled', 'denied', 'expired'] as const;
+
+/** Reads an execution record (the gateway's store). */
+export interface ExecutionReader {
+  get(id: string): Promise<ExecutionRecord | null>;
+}
 
 /**
  * `/confirmations`: the actions the gateway holds for an operator (`CONFIRM_MODE`), and the operator's decisions.
@@ -23,19 +35,32 @@ export class ConfirmationsService {
   readonly #gateway: ExecutionGateway | undefined;
   readonly #store: ConfirmationStore;
   readonly #registry: readonly ChainInfo[];
+  readonly #executions: ExecutionReader | undefined;
 
   constructor({
     gateway,
     store,
     registry,
+    executions,
   }: {
     gateway: ExecutionGateway | undefined;
     store: ConfirmationStore;
     registry: readonly ChainInfo[];
+    /** Where the executions are read, so a confirmation's status follows its execution's. */
+    executions?: ExecutionReader;
   }) {
     this.#gateway = gateway;
     this.#store = store;
     this.#registry = registry;
+    this.#executions = executions;
+  }
+
+  /** The DTO, its status following its execution's (read for every confirmation that has run). */
+  async #toDto(record: ConfirmationRecord): Promise<ConfirmationDto> {
+    const ran = record.status === 'running' || record.status === 'denied' || record.status === 'expired';
+    const execution =
+      ran || record.status === 'pending' ? await this.#executions?.get(record.executionId) : null;
+    return toConfirmationDto(record, this.#registry, execution?.status ?? null);
   }
 
   async list({
@@ -50,20 +75,23 @@ export class ConfirmationsService {
     const fields: Record<string, string> = {};
     if (!Number.isInteger(limit) || limit < 1 || limit > 100)
       fields.limit = 'must be an integer from 1 to 100';
-    if (status !== undefined && !STATUSES.includes(status as ConfirmationStatus)) {
+    if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) {
       fields.status = `must be one of ${STATUSES.join(', ')}`;
     }
     if (Object.keys(fields).length > 0) {
       throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, { fields });
     }
     await this.#gateway?.processConfirmations({ runApproved: false });
+    // `settled` is a `running` confirmation whose execution ended: the store knows them as `running`.
+    const stored = status === 'settled' ? 'running' : (status as ConfirmationStatus | undefined);
     const page = await this.#store.list({
       limit,
-      ...(status === undefined ? {} : { status: status as ConfirmationStatus }),
+      ...(stored === undefined ? {} : { status: stored }),
       ...(cursor === undefined ? {} : { cursor }),
     });
+    const items = await Promise.all(page.items.map((r) => this.#toDto(r)));
     return {
-      items: page.items.map((r) => toConfirmationDto(r, this.#registry)),
+      items: status === undefined ? items : items.filter((i) => i.status === status),
       nextCursor: page.nextCursor,
     };
   }
@@ -72,7 +100,7 @@ export class ConfirmationsService {
     await this.#gateway?.processConfirmations({ runApproved: false });
     const found = await this.#store.get(id);
     if (!found) throw new ApiProblem(404, 'CONFIRMATION_NOT_FOUND', 'No held action with this id');
-    return toConfirmationDto(found, this.#registry);
+    return this.#toDto(found);
   }
 
   async approve(
@@ -103,7 +131,13 @@ export class ConfirmationsService {
     const status = executionHttpStatus(outcome.record, execution.txHash);
     const confirmation = (await this.#store.get(id)) ?? undefined;
     if (!confirmation) throw new ApiProblem(404, 'CONFIRMATION_NOT_FOUND', 'No held action with this id');
-    return { status, body: { confirmation: toConfirmationDto(confirmation, this.#registry), execution } };
+    return {
+      status,
+      body: {
+        confirmation: toConfirmationDto(confirmation, this.#registry, outcome.record.status),
+        execution,
+      },
+    };
   }
 
   async deny(id: string, body: DenyConfirmationRequestDto): Promise<ConfirmationDecisionDto> {
@@ -121,7 +155,7 @@ export class ConfirmationsService {
     const confirmation = await this.#store.get(id);
     if (!confirmation) throw new ApiProblem(404, 'CONFIRMATION_NOT_FOUND', 'No held action with this id');
     return {
-      confirmation: toConfirmationDto(confirmation, this.#registry),
+      confirmation: toConfirmationDto(confirmation, this.#registry, record.status),
       execution: toExecutionDto(record, this.#registry),
     };
   }

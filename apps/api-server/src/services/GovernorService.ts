@@ -20,7 +20,12 @@ export class GovernorService {
   readonly #onLimits:
     | ((limits: { maxPerTx: bigint; dailyLimit: bigint; sessionLimit: bigint; by: string }) => void)
     | undefined;
-  readonly #confirmations: { mode: string; ttlSeconds: number; operatorKeyConfigured: boolean };
+  readonly #confirmations: {
+    mode: string;
+    callback: boolean;
+    ttlSeconds: number;
+    operatorKeyConfigured: boolean;
+  };
   readonly #toDto = createStatusDtoMapper();
 
   constructor({
@@ -56,6 +61,7 @@ export class GovernorService {
     });
     this.#confirmations = {
       mode: config.confirm?.text ?? 'off',
+      callback: confirmFn !== undefined,
       ttlSeconds: Math.round((config.confirm?.ttlMs ?? 600_000) / 1000),
       operatorKeyConfigured: config.operatorKey !== undefined,
     };

@@ -261,7 +261,7 @@ export class SwapService {
       execution,
       approval: approval ? toExecutionDto(approval, this.#registry) : null,
       amountReceived: receivedBase === null ? null : amount(chain, tokenOut, BigInt(receivedBase)),
-      confirmation: confirmation ? toConfirmationDto(confirmation, this.#registry) : null,
+      confirmation: confirmation ? toConfirmationDto(confirmation, this.#registry, record.status) : null,
     };
     return { status: executionHttpStatus(record, execution.txHash), body };
   }

@@ -14,7 +14,6 @@ describe('createStatusDtoMapper', () => {
     const dto = createStatusDtoMapper()(await governor.status());
     expect(dto).toEqual({
       killSwitch: false,
-      confirmMode: 'off',
       dailyWindow: 'rolling-24h',
       windowStart: new Date(T - 86_400_000 + 1).toISOString(),
       sessionStartedAt: new Date(T).toISOString(),

@@ -35,7 +35,6 @@ export function createStatusDtoMapper(): (
   });
   return (s) => ({
     killSwitch: s.killSwitch,
-    confirmMode: s.confirmMode,
     dailyWindow: s.dailyWindow,
     windowStart: new Date(s.windowStart).toISOString(),
     sessionStartedAt: new Date(s.sessionStartedAt).toISOString(),

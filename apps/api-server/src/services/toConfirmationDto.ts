@@ -1,13 +1,16 @@
-import type { ChainInfo, ConfirmationRecord } from '@org/chain-evm';
+import type { ChainInfo, ConfirmationRecord, ExecutionStatus } from '@org/chain-evm';
 import { formatEther } from '@org/governor';
 import type { ConfirmationDto } from '../dto/confirmation.js';
 
 const eth = (wei: bigint) => ({ eth: formatEther(wei), wei: wei.toString() });
 const iso = (ms: number) => new Date(ms).toISOString();
+/** An execution in one of these is still on its way: a `running` confirmation of it is running. */
+const UNDER_WAY: ReadonlySet<ExecutionStatus> = new Set(['preparing', 'signed', 'pending']);
 
 /**
  * The HTTP view of a held action (amounts as decimal strings, times as ISO 8601). The requester's idempotency key
- * and the calldata stay out of it.
+ * and the calldata stay out of it. A `running` confirmation follows its execution (`executionStatus`, when read): once
+ * the execution is no longer under way it reads `settled`, never `running` beside a `confirmed` execution.
  *
  * @example
  * ```ts
@@ -17,6 +20,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function toConfirmationDto(
   record: ConfirmationRecord,
   registry: readonly ChainInfo[],
+  executionStatus: ExecutionStatus | null = null,
 ): ConfirmationDto {
   const { intent } = record;
   const chain = registry.find((c) => c.id === intent.chainId);
@@ -30,7 +34,11 @@ export function toConfirmationDto(
   return {
     id: record.id,
     executionId: record.executionId,
-    status: record.status,
+    status:
+      record.status === 'running' && executionStatus !== null && !UNDER_WAY.has(executionStatus)
+        ? 'settled'
+        : record.status,
+    executionStatus,
     reason: record.reason,
     detail: record.detail,
     createdAt: iso(record.createdAt),

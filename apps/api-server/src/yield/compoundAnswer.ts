@@ -72,7 +72,7 @@ export function compoundAnswer({
       approval: approval ? toExecutionDto(approval, registry) : null,
       execution: isDeposit ? execution : null,
       sharesReceived,
-      confirmation: confirmation ? toConfirmationDto(confirmation, registry) : null,
+      confirmation: confirmation ? toConfirmationDto(confirmation, registry, record.status) : null,
     },
   };
 }

@@ -1,10 +1,47 @@
 import { Fragment } from 'preact';
+import { formatUnits } from '../format/formatUnits';
+import { Amount } from '../ui/Amount';
+import { When } from '../ui/When';
 import { type AlertView, toAlertView } from '../state/toAlertView';
 import { Failed } from '../ui/Failed';
 import { StatusBadge } from '../ui/StatusBadge';
 import type { PanelContext } from './PanelContext';
 
 const detailText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+const isBase = (v: unknown): v is string => typeof v === 'string' && /^[0-9]+$/.test(v);
+
+/**
+ * An alert's details for people: the native balance and every `…Wei` figure in ETH (rounded, exact one click away);
+ * a token's figures stay base units (the alert does not carry the token's decimals) and say so.
+ */
+function AlertDetail({ name, value, native }: { name: string; value: unknown; native: boolean }) {
+  if (name.endsWith('Wei') && isBase(value)) {
+    return (
+      <>
+        <dt>{name.slice(0, -3) || 'value'}</dt>
+        <dd>
+          <Amount value={formatUnits(value, 18)} unit="ETH" />
+        </dd>
+      </>
+    );
+  }
+  if (native && ['before', 'after', 'amount'].includes(name) && isBase(value)) {
+    return (
+      <>
+        <dt>{name}</dt>
+        <dd>
+          <Amount value={formatUnits(value, 18)} unit="ETH" />
+        </dd>
+      </>
+    );
+  }
+  return (
+    <>
+      <dt>{name}</dt>
+      <dd>{detailText(value)}</dd>
+    </>
+  );
+}
 
 /** One alert: severity in words, kind, the wallet (its label and address, as text), the details, the hash. */
 function AlertRow({ alert: a, label }: { alert: AlertView; label: string | null }) {
@@ -20,8 +57,7 @@ function AlertRow({ alert: a, label }: { alert: AlertView; label: string | null 
       <dl class="facts compact">
         {Object.entries(a.details).map(([name, value]) => (
           <Fragment key={name}>
-            <dt>{name}</dt>
-            <dd>{detailText(value)}</dd>
+            <AlertDetail name={name} value={value} native={a.details.asset === 'native'} />
           </Fragment>
         ))}
       </dl>
@@ -31,9 +67,9 @@ function AlertRow({ alert: a, label }: { alert: AlertView; label: string | null 
           {a.block === null ? '' : ` in block ${a.block}`}
         </div>
       ) : null}
-      <time class="muted" dateTime={a.createdAt}>
-        {a.createdAt}
-      </time>
+      <span class="muted">
+        <When at={a.createdAt} />
+      </span>
     </li>
   );
 }

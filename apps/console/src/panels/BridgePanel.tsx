@@ -2,6 +2,7 @@ import { type BridgeView, toBridgeView } from '../state/toBridgeView';
 import { Failed } from '../ui/Failed';
 import { StatusBadge } from '../ui/StatusBadge';
 import type { PanelContext } from './PanelContext';
+import { When } from '../ui/When';
 
 /** One transfer: state in words, route, amount sent and received, both transactions, alerts, a status outage. */
 function BridgeRow({ view: v }: { view: BridgeView }) {
@@ -46,7 +47,7 @@ function BridgeRow({ view: v }: { view: BridgeView }) {
         )}
         <dt>Execution</dt>
         <dd>
-          <code>{v.executionId}</code> · updated <time dateTime={v.updatedAt}>{v.updatedAt}</time>
+          <code>{v.executionId}</code> · updated <When at={v.updatedAt} />
         </dd>
       </dl>
     </li>

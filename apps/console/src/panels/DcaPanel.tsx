@@ -1,8 +1,11 @@
 import type { DcaStats } from '../api/schemas';
+import type { Session } from '../session/Session';
+import { DcaFillsChart } from './DcaFillsChart';
 import { type DcaOrderView, toDcaOrderView } from '../state/toDcaOrderView';
 import { Failed } from '../ui/Failed';
 import { StatusBadge } from '../ui/StatusBadge';
 import type { PanelContext } from './PanelContext';
+import { When } from '../ui/When';
 
 /** Orders per status and whether the scheduler runs (a stopped scheduler is said, never implied). */
 function DcaSummary({ stats }: { stats: DcaStats }) {
@@ -19,7 +22,7 @@ function DcaSummary({ stats }: { stats: DcaStats }) {
 }
 
 /** One order: status in words, pair, amount and interval, next run, totals, pause reason, last error. */
-function DcaOrderRow({ order: v }: { order: DcaOrderView }) {
+function DcaOrderRow({ order: v, session }: { order: DcaOrderView; session: Session }) {
   return (
     <li class="dca-order" data-dca-order-id={v.id} data-status={v.status}>
       <StatusBadge status={v.status} /> <strong>{v.summary}</strong> on {v.chain}
@@ -42,23 +45,24 @@ function DcaOrderRow({ order: v }: { order: DcaOrderView }) {
         )}
         <dt>Order</dt>
         <dd>
-          <code>{v.id}</code> · updated <time dateTime={v.updatedAt}>{v.updatedAt}</time>
+          <code>{v.id}</code> · updated <When at={v.updatedAt} />
         </dd>
       </dl>
+      <DcaFillsChart session={session} orderId={v.id} version={v.updatedAt} />
     </li>
   );
 }
 
 /**
  * DCA orders (`/dca/orders`, newest first) with the counts of `/dca/stats`, read again on every `dca.*` event.
- * Read-only. When the key may not read them (the operator key today), the refusal is shown.
+ * Read-only, each order with its fills as a chart. When the key may not read them, the refusal is shown.
  *
  * @example
  * ```tsx
  * <DcaPanel session={session} data={data} />
  * ```
  */
-export function DcaPanel({ data }: PanelContext) {
+export function DcaPanel({ data, session }: PanelContext) {
   const loaded = data.resources.dca;
   if (loaded.state === 'loading') return <p class="muted">Reading DCA orders…</p>;
   if (loaded.state === 'failed') return <Failed failure={loaded.failure} what="DCA orders" />;
@@ -71,7 +75,7 @@ export function DcaPanel({ data }: PanelContext) {
       ) : (
         <ul class="rows">
           {orders.map((o) => (
-            <DcaOrderRow key={o.id} order={toDcaOrderView(o)} />
+            <DcaOrderRow key={o.id} order={toDcaOrderView(o)} session={session} />
           ))}
         </ul>
       )}

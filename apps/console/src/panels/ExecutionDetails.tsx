@@ -1,9 +1,13 @@
 import type { Execution } from '../api/schemas';
+import { forPeople } from '../format/forPeople';
+import { humanizeNumbers } from '../format/humanizeNumbers';
+import { Amount } from '../ui/Amount';
 import { formatUnits } from '../format/formatUnits';
 import { StatusBadge } from '../ui/StatusBadge';
 import { TokenAmounts } from '../ui/TokenAmounts';
+import { When } from '../ui/When';
 
-const gwei = (wei: string) => `${formatUnits(wei, 9)} gwei`;
+const gwei = (wei: string) => `${forPeople(formatUnits(wei, 9))} gwei`;
 
 /**
  * One execution, explorer-style: a summary line (status in words, action, value, when) that opens on its
@@ -36,14 +40,16 @@ export function ExecutionDetails({
           </>
         ) : null}{' '}
         <span class="muted">
-          <time dateTime={e.updatedAt}>{e.updatedAt}</time>
+          <When at={e.updatedAt} />
         </span>
       </summary>
-      <p class="description">{e.description}</p>
+      <p class="description" title={e.description}>
+        {humanizeNumbers(e.description)}
+      </p>
       <dl class="facts">
         <dt>Execution</dt>
         <dd>
-          <code>{e.id}</code> · created <time dateTime={e.createdAt}>{e.createdAt}</time>
+          <code>{e.id}</code> · created <When at={e.createdAt} />
         </dd>
         <dt>From → to</dt>
         <dd>
@@ -51,8 +57,8 @@ export function ExecutionDetails({
         </dd>
         <dt>Value</dt>
         <dd>
-          {e.nativeValue.eth} ETH sent · charged to the governor{' '}
-          {e.charged ? `${e.charged.eth} ETH` : 'nothing'}
+          <Amount value={e.nativeValue.eth} unit="ETH" /> sent · charged to the governor{' '}
+          {e.charged ? <Amount value={e.charged.eth} unit="ETH" /> : 'nothing'}
         </dd>
         <dt>Spends</dt>
         <dd>
@@ -78,7 +84,7 @@ export function ExecutionDetails({
           )}
         </dd>
         <dt>Fee paid</dt>
-        <dd>{e.fee ? `${e.fee.eth} ETH` : 'none yet'}</dd>
+        <dd>{e.fee ? <Amount value={e.fee.eth} unit="ETH" /> : 'none yet'}</dd>
         <dt>Transactions</dt>
         <dd>
           {e.transactions.length === 0 ? (
@@ -90,7 +96,7 @@ export function ExecutionDetails({
                   {i === 0 ? 'sent' : `replacement ${i}`}: <code class="hash">{t.hash}</code> · nonce{' '}
                   {t.nonce} · gas limit {t.gasLimit} · max fee {gwei(t.maxFeePerGas)}
                   {t.maxPriorityFeePerGas === null ? '' : ` · tip ${gwei(t.maxPriorityFeePerGas)}`} · signed{' '}
-                  <time dateTime={t.signedAt}>{t.signedAt}</time>
+                  <When at={t.signedAt} />
                 </li>
               ))}
             </ol>

@@ -1,8 +1,11 @@
 import { Failed } from '../ui/Failed';
+import { Amount } from '../ui/Amount';
 import { KillSwitchControl } from './KillSwitchControl';
 import { LimitsForm } from './LimitsForm';
 import type { PanelContext } from './PanelContext';
+import { SpendChart } from './SpendChart';
 import { SpendWindow } from './SpendWindow';
+import { When } from '../ui/When';
 
 /**
  * The spend governor: kill switch, caps, spent and remaining per window (bars), open reservations, how actions are
@@ -24,8 +27,8 @@ export function GovernorPanel(context: PanelContext) {
       <section aria-labelledby="caps-title">
         <h3 id="caps-title">Spend</h3>
         <p>
-          Per transaction: at most <strong>{s.limits.maxPerTx.eth} ETH</strong> (now {s.remaining.perTx.eth}{' '}
-          ETH allowed)
+          Per transaction: at most <strong>{s.limits.maxPerTx.eth} ETH</strong> (now{' '}
+          <Amount value={s.remaining.perTx.eth} unit="ETH" /> allowed)
         </p>
         <SpendWindow
           name="Daily"
@@ -33,6 +36,7 @@ export function GovernorPanel(context: PanelContext) {
           limit={s.limits.dailyLimit}
           remaining={s.remaining.daily}
         />
+        <SpendChart session={context.session} status={s} />
         <SpendWindow
           name="Session"
           spend={s.spent.session}
@@ -40,9 +44,9 @@ export function GovernorPanel(context: PanelContext) {
           remaining={s.remaining.session}
         />
         <p class="muted">
-          Daily window {s.dailyWindow} from <time dateTime={s.windowStart}>{s.windowStart}</time>; session
-          since <time dateTime={s.sessionStartedAt}>{s.sessionStartedAt}</time>. Held for approval:{' '}
-          <code>{s.confirmations.mode}</code> ({s.confirmations.ttlSeconds} s to decide).
+          Daily window {s.dailyWindow} from <When at={s.windowStart} />; session since{' '}
+          <When at={s.sessionStartedAt} />. Held for approval: <code>{s.confirmations.mode}</code> (
+          {s.confirmations.ttlSeconds} s to decide).
         </p>
       </section>
       <section aria-labelledby="reservations-title">
@@ -53,7 +57,7 @@ export function GovernorPanel(context: PanelContext) {
           <ul class="plain">
             {s.openReservations.map((r) => (
               <li key={r.id}>
-                {r.action} {r.value.eth} ETH since <time dateTime={r.reservedAt}>{r.reservedAt}</time>
+                {r.action} <Amount value={r.value.eth} unit="ETH" /> since <When at={r.reservedAt} />
                 {r.expired ? ' — ⚠ older than its time-to-live, still counted' : ''} <code>{r.id}</code>
               </li>
             ))}

@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { humanizeNumbers } from '../format/humanizeNumbers';
+import { Amount } from '../ui/Amount';
 import { callApi } from '../api/callApi';
 import type { Confirmation } from '../api/schemas';
 import { Countdown } from '../ui/Countdown';
 import type { ActionOutcome } from '../ui/AnswerLine';
 import { TokenAmounts } from '../ui/TokenAmounts';
 import type { PanelContext } from './PanelContext';
+import { When } from '../ui/When';
 
 const REASONS: Record<Confirmation['reason'], string> = {
   'above-threshold': 'worth more than the confirmation threshold',
@@ -15,7 +18,7 @@ const REASONS: Record<Confirmation['reason'], string> = {
 };
 
 const verdict = (isHoneypot: boolean | null) =>
-  isHoneypot === null ? '? honeypot unknown' : isHoneypot ? '⛔ honeypot' : '✓ not a honeypot';
+  isHoneypot === null ? '? honeypot unknown' : isHoneypot ? '✕ honeypot' : '✓ not a honeypot';
 
 /**
  * One held action with everything the operator decides on — action, chain, target, value, tokens in and out with
@@ -93,16 +96,22 @@ export function HeldActionCard({
           Expires <Countdown deadline={c.expiresAt} />
         </p>
       </header>
-      <p class="description">{c.description}</p>
+      <p class="description" title={c.description}>
+        {humanizeNumbers(c.description)}
+      </p>
       <dl class="facts">
         <dt>Value</dt>
         <dd>
           {c.value ? (
-            <strong>{c.value.eth} ETH</strong>
+            <strong>
+              <Amount value={c.value.eth} unit="ETH" />
+            </strong>
           ) : (
             <strong class="tone-wait">? unknown — the approval must say the most to charge</strong>
           )}{' '}
-          <span class="muted">(gas not counted; native value sent {c.nativeValue.eth} ETH)</span>
+          <span class="muted">
+            (gas not counted; native value sent <Amount value={c.nativeValue.eth} unit="ETH" />)
+          </span>
         </dd>
         <dt>Spends</dt>
         <dd>
@@ -139,8 +148,7 @@ export function HeldActionCard({
         </dd>
         <dt>Ids</dt>
         <dd>
-          <code>{c.id}</code> · execution <code>{c.executionId}</code> · held{' '}
-          <time dateTime={c.createdAt}>{c.createdAt}</time>
+          <code>{c.id}</code> · execution <code>{c.executionId}</code> · held <When at={c.createdAt} />
         </dd>
       </dl>
       {!operator ? (

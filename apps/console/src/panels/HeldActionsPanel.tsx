@@ -1,9 +1,11 @@
 import { useState } from 'preact/hooks';
+import { Amount } from '../ui/Amount';
 import { type ActionOutcome, AnswerLine } from '../ui/AnswerLine';
 import { Failed } from '../ui/Failed';
 import { StatusBadge } from '../ui/StatusBadge';
 import { HeldActionCard } from './HeldActionCard';
 import type { PanelContext } from './PanelContext';
+import { When } from '../ui/When';
 
 /**
  * Held actions waiting for a decision (newest first), the server's answers to this tab's decisions, and the latest
@@ -48,11 +50,12 @@ export function HeldActionsPanel(context: PanelContext) {
                 {loaded.value.recent.map((c) => (
                   <li key={c.id} data-decided-id={c.id}>
                     <StatusBadge status={c.status} /> {c.action} on {c.chain.name} —{' '}
-                    {c.value ? `${c.value.eth} ETH` : 'value unknown'} · by {c.decidedBy ?? 'nobody'}
+                    {c.value ? <Amount value={c.value.eth} unit="ETH" /> : 'value unknown'} · by{' '}
+                    {c.decidedBy ?? 'nobody'}
                     {c.decidedAt ? (
                       <>
                         {' '}
-                        at <time dateTime={c.decidedAt}>{c.decidedAt}</time>
+                        at <When at={c.decidedAt} />
                       </>
                     ) : null}
                     {c.note === null ? null : (

@@ -41,7 +41,7 @@ export function KillSwitchControl({ engaged, context }: { engaged: boolean; cont
       <h3 id="kill-title">Kill switch</h3>
       <p class={`state ${engaged ? 'tone-bad' : 'tone-good'}`}>
         {engaged
-          ? '⛔ ENGAGED — every fund-moving action is blocked'
+          ? '■ ENGAGED — every fund-moving action is blocked'
           : '✓ Released — actions run, subject to the caps'}
       </p>
       {!engaged ? (

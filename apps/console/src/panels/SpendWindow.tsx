@@ -1,4 +1,5 @@
 import type { EthAmount, WindowSpend } from '../api/schemas';
+import { Amount } from '../ui/Amount';
 import { percentText } from '../format/percentText';
 import { share } from '../format/share';
 
@@ -29,15 +30,18 @@ export function SpendWindow({
       <div class="window-head">
         <span id={id}>{name}</span>
         <span>
-          {spend.total.eth} of {limit.eth} ETH{part === undefined ? '' : ` (${percentText(part)})`}
+          <Amount value={spend.total.eth} /> of <Amount value={limit.eth} unit="ETH" />
+          {part === undefined ? '' : ` (${percentText(part)})`}
         </span>
       </div>
       {part === undefined ? null : (
         <meter aria-labelledby={id} min={0} max={1000} low={700} high={900} optimum={0} value={part} />
       )}
       <div class="window-foot muted">
-        committed {spend.committed.eth} · reserved {spend.reserved.eth} ·{' '}
-        <strong>remaining {remaining.eth} ETH</strong>
+        committed <Amount value={spend.committed.eth} /> · reserved <Amount value={spend.reserved.eth} /> ·{' '}
+        <strong>
+          remaining <Amount value={remaining.eth} unit="ETH" />
+        </strong>
       </div>
     </div>
   );

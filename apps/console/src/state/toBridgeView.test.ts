@@ -59,7 +59,7 @@ describe('toBridgeView', () => {
       executionId: 'ex_1',
       state: 'bridging',
       followed: true,
-      route: 'devnet → chain 10',
+      route: 'devnet → optimism',
       sent: '100 USDC',
       reason: 'LI.FI: PENDING',
       sourceTxHash: '0xsource',
@@ -105,7 +105,7 @@ describe('toBridgeView', () => {
     expect(v?.state).toBe('partial');
     expect(v?.received).toBe(`99500000000000000000000 base units of ${USDC_OP}`);
     expect(v?.destinationTxHash).toBe('0xdest');
-    expect(v?.destinationChain).toBe('chain 10');
+    expect(v?.destinationChain).toBe('optimism');
     expect(v?.alerts).toEqual([
       {
         id: 'ba_1',
@@ -140,5 +140,27 @@ describe('toBridgeView', () => {
       execution({ status: 'blocked', reason: 'daily limit', code: 'DAILY_LIMIT_EXCEEDED', txHash: null }),
     );
     expect(v).toMatchObject({ state: 'blocked', reason: 'daily limit' });
+  });
+  it('what arrived reads in the destination token’s units and symbol when the record keeps them, the chain by name', () => {
+    const v = toBridgeView(
+      execution({
+        result: {
+          bridge: transfer({
+            state: 'completed',
+            toToken: USDC_OP,
+            toTokenDecimals: 6,
+            toTokenSymbol: 'USDC',
+            toChainId: 31338,
+            toChainName: 'devnet-b',
+            destinationChainId: 31338,
+            amountReceived: '99900000',
+            tokenReceived: USDC_OP,
+          }),
+        },
+      }),
+    );
+    expect(v?.received).toBe('99.9 USDC');
+    expect(v?.route).toBe('devnet → devnet-b');
+    expect(v?.destinationChain).toBe('devnet-b');
   });
 });

@@ -1,4 +1,5 @@
 import type { Execution } from '../api/schemas';
+import { forPeople } from '../format/forPeople';
 import { formatUnits } from '../format/formatUnits';
 
 /** A bridge transfer as the bridge panel shows it (read from an execution with `action: 'bridge'`). */
@@ -19,7 +20,7 @@ export interface BridgeView {
   readonly sourceTxHash: string | null;
   readonly destinationTxHash: string | null;
   readonly destinationChain: string | null;
-  /** What arrived (base units: the destination token's decimals are not on the record), null until known. */
+  /** What arrived, in the destination token's units and symbol when the record keeps them (base units otherwise), null until known. */
   readonly received: string | null;
   /** Alerts raised for it, oldest first: severity, kind, reason. */
   readonly alerts: readonly { readonly id: string; readonly severity: string; readonly text: string }[];
@@ -33,7 +34,22 @@ const obj = (v: unknown): Json | null =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : null;
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const chainText = (id: number | null) => (id === null ? 'unknown chain' : `chain ${id}`);
+/** The chains the console knows by name (the registry's); an id it does not know is said as such. */
+const CHAIN_NAMES: Record<number, string> = {
+  1: 'ethereum',
+  10: 'optimism',
+  56: 'bsc',
+  137: 'polygon',
+  8453: 'base',
+  42161: 'arbitrum',
+  43114: 'avalanche',
+  59144: 'linea',
+  11155111: 'sepolia',
+  31337: 'devnet',
+  31338: 'devnet-b',
+};
+const chainText = (id: number | null, name?: string | null) =>
+  name ?? (id === null ? 'unknown chain' : (CHAIN_NAMES[id] ?? `chain ${id}`));
 const at = (ms: number | null) => (ms === null ? 'unknown time' : new Date(ms).toISOString());
 
 /**
@@ -51,11 +67,11 @@ export function toBridgeView(e: Execution): BridgeView | undefined {
   if (e.action !== 'bridge') return undefined;
   const b = obj(obj(e.result)?.bridge);
   const spend = e.spends[0];
-  const native = e.nativeValue.wei !== '0' ? `${e.nativeValue.eth} ETH` : null;
+  const native = e.nativeValue.wei !== '0' ? `${forPeople(e.nativeValue.eth)} ETH` : null;
   const sent = spend
     ? spend.decimals === undefined
       ? `${spend.amount} base units of ${spend.symbol ?? spend.token}`
-      : `${formatUnits(spend.amount, spend.decimals)} ${spend.symbol ?? spend.token}`
+      : `${forPeople(formatUnits(spend.amount, spend.decimals))} ${spend.symbol ?? spend.token}`
     : (native ?? (str(b?.fromAmount) ? `${str(b?.fromAmount)} base units` : 'unknown'));
   const base = {
     executionId: e.id,
@@ -93,15 +109,18 @@ export function toBridgeView(e: Execution): BridgeView | undefined {
     ...base,
     state: str(b.state) ?? 'unknown',
     followed: true,
-    route: `${e.chain.name} → ${chainText(num(b.toChainId))}`,
+    route: `${e.chain.name} → ${chainText(num(b.toChainId), str(b.toChainName))}`,
     reason: str(b.reason) ?? '',
     sourceTxHash: str(b.sourceTxHash) ?? e.txHash,
     destinationTxHash: str(b.destinationTxHash),
-    destinationChain: num(b.destinationChainId) === null ? null : chainText(num(b.destinationChainId)),
-    received:
-      received === null
+    destinationChain:
+      num(b.destinationChainId) === null
         ? null
-        : `${received} base units${tokenReceived === null ? '' : ` of ${tokenReceived}`}`,
+        : chainText(
+            num(b.destinationChainId),
+            num(b.destinationChainId) === num(b.toChainId) ? str(b.toChainName) : null,
+          ),
+    received: receivedText(received, tokenReceived, b),
     alerts: alerts.map((a, i) => ({
       id: str(a.id) ?? String(i),
       severity: str(a.severity) ?? 'unknown',
@@ -112,4 +131,15 @@ export function toBridgeView(e: Execution): BridgeView | undefined {
         ? null
         : `${str(lastError.code) ?? 'BRIDGE_STATUS_UNAVAILABLE'}: ${str(lastError.message) ?? ''} (${at(num(lastError.at))})`,
   };
+}
+
+/** What arrived: in the destination token's units when it is the token quoted (its decimals kept on the record). */
+function receivedText(received: string | null, token: string | null, b: Json): string | null {
+  if (received === null) return null;
+  const decimals = num(b.toTokenDecimals);
+  const quoted = token === null || token.toLowerCase() === (str(b.toToken) ?? '').toLowerCase();
+  if (decimals !== null && quoted) {
+    return `${forPeople(formatUnits(received, decimals))} ${str(b.toTokenSymbol) ?? token ?? 'of the token'}`;
+  }
+  return `${received} base units${token === null ? '' : ` of ${token}`}`;
 }

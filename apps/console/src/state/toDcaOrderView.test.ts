@@ -53,9 +53,9 @@ describe('toDcaOrderView', () => {
       chain: 'devnet',
       summary: '300 USDC → WBTC every hour',
       every: 'every hour',
-      next: 'next fill 2026-01-01T02:00:00.000Z',
+      next: expect.stringMatching(/^next fill (in \d+ \w+|\d+ \w+ ago) \(2026-01-01 02:00 UTC\)$/),
       totals:
-        'spent 600 USDC, received 1234567890123.45678901 WBTC (2 fills, 1 skipped, 0 blocked, 3 failed)',
+        'spent 600 USDC, received 1\u2009234\u2009567\u2009890\u2009123.46 WBTC (2 fills, 1 skipped, 0 blocked, 3 failed)',
       paused: null,
       lastError: null,
       updatedAt: '2026-01-01T01:00:00.000Z',

@@ -1,5 +1,7 @@
 import type { DcaAmount, DcaOrder } from '../api/schemas';
+import { forPeople } from '../format/forPeople';
 import { formatUnits } from '../format/formatUnits';
+import { relativeTime } from '../format/relativeTime';
 
 /** A DCA order as the DCA panel shows it: every fact in words, amounts exact. */
 export interface DcaOrderView {
@@ -30,12 +32,12 @@ const NAMED: Record<string, string> = {
   monthly: 'every month',
 };
 
-/** `300 USDC`: human units from the base units and decimals (never a float), base units when decimals are unknown. */
+/** `300 USDC`: human units from the base units and decimals (never a float), rounded for people; base units when decimals are unknown. */
 function amountText(a: DcaAmount): string {
   const symbol = a.symbol ?? (a.token === 'native' ? 'ETH' : a.token);
   return a.decimals === null
     ? `${a.amountBase} base units of ${symbol}`
-    : `${formatUnits(a.amountBase, a.decimals)} ${symbol}`;
+    : `${forPeople(formatUnits(a.amountBase, a.decimals))} ${symbol}`;
 }
 
 function everyText(interval: DcaOrder['interval']): string {
@@ -51,7 +53,9 @@ function everyText(interval: DcaOrder['interval']): string {
 
 function nextText(o: DcaOrder): string {
   if (o.status === 'active')
-    return o.nextRunAt === null ? 'next fill: not scheduled' : `next fill ${o.nextRunAt}`;
+    return o.nextRunAt === null
+      ? 'next fill: not scheduled'
+      : `next fill ${relativeTime(o.nextRunAt, Date.now())} (${o.nextRunAt.slice(0, 16).replace('T', ' ')} UTC)`;
   if (o.status === 'paused') return 'no fill while paused';
   return o.status === 'completed' ? 'no more fills: completed' : 'no more fills: cancelled';
 }

@@ -1,4 +1,5 @@
 import { formatUnits } from '../format/formatUnits';
+import { Amount } from './Amount';
 
 /** A token amount as the API gives it (held actions and executions share this shape). */
 export interface TokenAmount {
@@ -23,8 +24,11 @@ export function TokenAmounts({ items, empty }: { items: readonly TokenAmount[]; 
       {items.map((t) => (
         <li key={`${t.token}-${t.amount}`}>
           <strong>
-            {t.decimals === undefined ? `${t.amount} base units` : formatUnits(t.amount, t.decimals)}{' '}
-            {t.symbol ?? 'token'}
+            {t.decimals === undefined ? (
+              `${t.amount} base units of ${t.symbol ?? 'an unknown token'}`
+            ) : (
+              <Amount value={formatUnits(t.amount, t.decimals)} unit={t.symbol ?? 'token'} />
+            )}
           </strong>{' '}
           <code class="address">{t.token}</code>
         </li>

@@ -57,7 +57,9 @@ export const followHeldActionTool: ToolDefinition = {
       done: ({ confirmation, execution }) =>
         confirmation.status === 'denied' ||
         confirmation.status === 'expired' ||
-        // `running`: approved and picked up by the gateway (the execution record carries on from there).
+        // `running`: approved and picked up by the gateway (the execution record carries on from there);
+        // `settled`: its execution reached its end (the server's status follows the execution's).
+        confirmation.status === 'settled' ||
         ((confirmation.status === 'approved' || confirmation.status === 'running') &&
           FINAL_EXECUTION.has(String(execution.status))),
       waitMs: waitMsOf(args.waitSeconds, waitMaxSeconds),
@@ -66,7 +68,10 @@ export const followHeldActionTool: ToolDefinition = {
     });
     return {
       done,
-      decision: value.confirmation.status === 'running' ? 'approved' : String(value.confirmation.status),
+      decision:
+        value.confirmation.status === 'running' || value.confirmation.status === 'settled'
+          ? 'approved'
+          : String(value.confirmation.status),
       expiresAt: String(value.confirmation.expiresAt),
       executionStatus: String(value.execution.status),
       txHash: typeof value.execution.txHash === 'string' ? value.execution.txHash : null,

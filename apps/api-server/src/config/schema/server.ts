@@ -3,6 +3,7 @@ import { ConfigError } from '../ConfigError.js';
 import { custom } from '../variables/custom.js';
 import { flag } from '../variables/flag.js';
 import { integer } from '../variables/integer.js';
+import { resolveDataDir } from '../../resolveDataDir.js';
 
 /** The HTTP server: keys, address, CORS, optional endpoints, the database directory and logs. */
 
@@ -113,7 +114,8 @@ export const DATA_DIR = custom({
   name: 'DATA_DIR',
   type: 'path',
   default: './.data',
-  read: (env) => (env.DATA_DIR ?? './.data').trim() || './.data',
+  // Relative to the folder the command was started from (INIT_CWD under pnpm), never the package's folder.
+  read: (env) => resolveDataDir(env),
 });
 
 export const REBASE_CHAIN_DATA = custom({
