@@ -85,11 +85,11 @@ beforeAll(async () => {
     body: JSON.stringify({
       tokenIn: 'ETH',
       tokenOut: devnet.manifest.tokens.usdc.address,
-      amountPerFill: '1',
+      amountPerFill: '0.01',
       interval: 'daily',
     }),
   });
-  expect(order.status).toBe(201);
+  expect(order.status, await order.clone().text()).toBe(201);
   orderId = ((await order.json()) as { id: string }).id;
   const watch = await server.call('/watcher/add', {
     method: 'POST',
@@ -130,6 +130,7 @@ function baseline(op: OperationInputs, input: StringInput): string | undefined {
     case 'amountIn':
       return '0.0001';
     case 'amountPerFill':
+      return '0.01';
     case 'amount':
       return '1';
     case 'chain':
