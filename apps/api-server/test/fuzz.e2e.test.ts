@@ -244,7 +244,15 @@ function build(op: OperationInputs, mutation: Mutation): Buffer {
     if (input.in === 'body') setPath(body, input.name, value);
     else if (input.in === 'path') path = path.replace(`{${input.name}}`, urlEncode(String(value)));
     else if (input.in === 'query') query.push(`${input.name}=${urlEncode(String(value))}`);
-    else headers.push([input.name, String(value).replace(/[^\x20-\x7e\xa0-\xff]/g, '?')]);
+    else {
+      // A header carries Latin-1 only, and the parser trims it: what is left must still be past the longest value.
+      let text = String(value)
+        .replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
+        .trim();
+      const max = input.schema.maxLength;
+      if (mine && max !== undefined && text.length <= max) text = text.padEnd(max + 1, 'x');
+      headers.push([input.name, text]);
+    }
   }
   if (mutation.kind === 'duplicate') query.push(`${mutation.input.name}=${urlEncode(mutation.second)}`);
   if (mutation.kind === 'duplicate' && !mutation.input.required)
