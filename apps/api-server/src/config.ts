@@ -78,6 +78,10 @@ export function loadConfig(env: Env): Config {
     apiKey,
     operatorKey,
     eventsHeartbeatMs: s.EVENTS_HEARTBEAT_SECONDS.read(env) * 1_000,
+    eventStreams: {
+      total: s.EVENTS_MAX_STREAMS.read(env),
+      perClient: s.EVENTS_MAX_STREAMS_PER_CLIENT.read(env),
+    },
     watcher: {
       intervalMs: f.WATCHER_INTERVAL_SECONDS.read(env) * 1_000,
       minChangeWei: f.WATCHER_MIN_CHANGE_ETH.read(env),

@@ -5,7 +5,7 @@ import { startServer } from './startServer.js';
 
 /**
  * Production entry: configuration only from the environment. Exits non-zero with a clear message when the
- * configuration is invalid (e.g. WEB3_API_KEY unset); stops cleanly on SIGINT/SIGTERM.
+ * configuration is invalid (e.g. WEB3_API_KEY unset); stops cleanly on SIGINT/SIGTERM (a second signal exits at once).
  */
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -32,9 +32,17 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     }
     throw new Error(describeStartFailure(error, config));
   }
+  // The first signal drains (new requests 503 SHUTTING_DOWN, in-flight executions finish and are recorded, jobs
+  // stop, the database closes); a second one exits at once.
+  let stopping = false;
   const stop = () => {
+    if (stopping) {
+      process.stderr.write('api-server: second signal, exiting now\n');
+      process.exit(130);
+    }
+    stopping = true;
     void server.close().then(() => process.exit(0));
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }

@@ -10,6 +10,7 @@ import { startCapabilities } from './capabilities/startCapabilities.js';
 import { capabilityTable } from './capabilities/table.js';
 import type { Config } from './config.js';
 import { createHttpServer } from './http/createHttpServer.js';
+import { shutdownGate } from './http/shutdownGate.js';
 import { createLogger } from './http/createLogger.js';
 import { lockDataDir } from './lockDataDir.js';
 import type { Services } from './services/Services.js';
@@ -93,7 +94,9 @@ export async function startServer({
   );
   const { services, shared } = capabilities;
   const app = createApp({ config, services, logger: log, spec: need(shared, 'spec') });
-  const server = createHttpServer({ app, logger: log }).listen(config.port, config.host);
+  // Closed first by `close`: what arrives while in-flight work finishes is refused with 503 SHUTTING_DOWN.
+  const gate = shutdownGate(app);
+  const server = createHttpServer({ app: gate, logger: log }).listen(config.port, config.host);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
@@ -136,6 +139,7 @@ export async function startServer({
     services,
     jobs: capabilities.jobs.map((job) => job.name),
     close() {
+      gate.close();
       closing ??= capabilities
         .stopJobs()
         .then(

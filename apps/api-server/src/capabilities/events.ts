@@ -1,5 +1,6 @@
 import * as server from '../config/schema/server.js';
 import { EventHub } from '../events/EventHub.js';
+import { StreamLimits } from '../events/StreamLimits.js';
 import type { Capability } from './Capability.js';
 
 /**
@@ -8,7 +9,7 @@ import type { Capability } from './Capability.js';
  */
 export const events: Capability = {
   name: 'events',
-  reads: [server.EVENTS_HEARTBEAT_SECONDS],
+  reads: [server.EVENTS_HEARTBEAT_SECONDS, server.EVENTS_MAX_STREAMS, server.EVENTS_MAX_STREAMS_PER_CLIENT],
   controllers: ['EventsController'],
   async start({ config, shared, stores, log }) {
     // On a shared backend every instance's events come through the shared log; otherwise the hub is this process's.
@@ -16,7 +17,9 @@ export const events: Capability = {
     const hub = sharedLog ? await sharedLog.open({ retain: 1_000 }) : new EventHub({ retain: 1_000 });
     shared.hub = hub;
     return {
-      services: { events: { hub, heartbeatMs: config.eventsHeartbeatMs } },
+      services: {
+        events: { hub, heartbeatMs: config.eventsHeartbeatMs, limits: new StreamLimits(config.eventStreams) },
+      },
       // A later row failing to start: the listening connection goes back to the pool before the pool closes.
       release: async () => {
         await sharedLog?.close();

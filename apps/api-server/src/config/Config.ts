@@ -19,6 +19,8 @@ export interface Config {
   watcher: { intervalMs: number; minChangeWei: bigint; largeOutgoingWei: bigint; maxWallets: number };
   /** Heartbeat of `GET /events` (`EVENTS_HEARTBEAT_SECONDS`, default 15). */
   eventsHeartbeatMs: number;
+  /** Most `GET /events` streams in all and per client address (`EVENTS_MAX_STREAMS`, `EVENTS_MAX_STREAMS_PER_CLIENT`). */
+  eventStreams: { total: number; perClient: number };
   /** Which fund-moving actions wait for an operator (`CONFIRM_MODE`), and for how long (`CONFIRM_TTL_SECONDS`). */
   confirm: { mode: ConfirmMode; text: string; ttlMs: number };
   host: string;

@@ -72,6 +72,8 @@ import {
   ENABLE_CONSOLE,
   ENABLE_WALLET_CREATE_ENDPOINT,
   EVENTS_HEARTBEAT_SECONDS,
+  EVENTS_MAX_STREAMS,
+  EVENTS_MAX_STREAMS_PER_CLIENT,
   LOG_LEVEL,
   STORE_BACKEND,
   DATABASE_URL,
@@ -134,6 +136,10 @@ export const configTable: readonly ConfigRow[] = [
   {
     variables: [EVENTS_HEARTBEAT_SECONDS],
     doc: 'Comment lines on idle `GET /events` streams (1–300), so proxies keep them open.',
+  },
+  {
+    variables: [EVENTS_MAX_STREAMS, EVENTS_MAX_STREAMS_PER_CLIENT],
+    doc: "Most `GET /events` streams open at once in all (more → 503 `EVENT_STREAMS_FULL`) and per client address (more → 429 `TOO_MANY_STREAMS`); behind a proxy every client is the proxy's address.",
   },
   {
     variables: [CONFIRM_TTL_SECONDS],

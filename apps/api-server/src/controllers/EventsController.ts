@@ -56,6 +56,9 @@ export class EventsController extends Controller {
   ): Promise<void> {
     const res = req.res;
     if (!res) return;
+    // Bounded in all and per client address: a refusal is a problem answer, before any byte of the stream.
+    const release = this.services.events.limits.acquire(req.socket.remoteAddress ?? 'unknown');
+    res.once('close', release);
     await streamEvents({
       hub: this.services.events.hub,
       req,

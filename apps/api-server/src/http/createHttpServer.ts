@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { Express } from 'express';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { answerClientError } from './answerClientError.js';
 import { MAX_URL_BYTES } from './requestTargetLimit.js';
@@ -12,7 +11,8 @@ export const MAX_HEADER_BYTES = 32 * 1024;
 
 /** Parameters of {@link createHttpServer}. */
 export interface CreateHttpServerParameters {
-  readonly app: Express;
+  /** The request listener: the Express app, or the app behind a shutdown gate. */
+  readonly app: (req: IncomingMessage, res: ServerResponse) => void;
   readonly logger: Logger;
   /** Time to send the request line and headers (default 20 s, the documented promise). */
   readonly headersTimeoutMs?: number;

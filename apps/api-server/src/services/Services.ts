@@ -1,3 +1,4 @@
+import type { StreamLimits } from '../events/StreamLimits.js';
 import type { EventHub } from '../events/EventHub.js';
 import type { ConfirmationsService } from './ConfirmationsService.js';
 import type { DcaOrdersService } from './dca/DcaOrdersService.js';
@@ -28,7 +29,7 @@ export interface Services {
   swap: SwapService;
   confirmations: ConfirmationsService;
   /** The live event stream (`GET /events`). */
-  events: { hub: EventHub; heartbeatMs: number };
+  events: { hub: EventHub; heartbeatMs: number; limits: StreamLimits };
   approvals: ApprovalService;
   watcher: WatcherService;
   gas: GasService;

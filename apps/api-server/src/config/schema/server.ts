@@ -164,6 +164,20 @@ export const JOB_LEASE_SECONDS = integer({
   max: 300,
 });
 
+export const EVENTS_MAX_STREAMS = integer({
+  name: 'EVENTS_MAX_STREAMS',
+  default: 200,
+  min: 1,
+  max: 100_000,
+});
+
+export const EVENTS_MAX_STREAMS_PER_CLIENT = integer({
+  name: 'EVENTS_MAX_STREAMS_PER_CLIENT',
+  default: 10,
+  min: 1,
+  max: 100_000,
+});
+
 export const STORE_BACKEND = custom({
   name: 'STORE_BACKEND',
   type: 'one of sqlite, memory, postgres',

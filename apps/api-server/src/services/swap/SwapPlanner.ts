@@ -1,4 +1,5 @@
 import {
+  parseAddress,
   type ChainInfo,
   checkAcquiredTokens,
   computeAmountOutMin,
@@ -133,7 +134,7 @@ export class SwapPlanner {
    * remembered; any other is read from the chain (the node must answer).
    */
   async resolveToken({ chain, token }: { chain: ChainInfo; token: string }): Promise<ResolvedSwapToken> {
-    const known = this.#read.get(`${chain.id}:${token.toLowerCase()}`);
+    const known = this.#read.get(tokenCacheKey(chain, token));
     if (known) return known;
     try {
       return await resolveSwapToken({ chain, token, tokens: this.tokenList(chain) });
@@ -149,7 +150,7 @@ export class SwapPlanner {
     timeoutMs: number,
     token: string,
   ): Promise<ResolvedSwapToken> {
-    const key = `${chain.id}:${token.toLowerCase()}`;
+    const key = tokenCacheKey(chain, token);
     const known = this.#read.get(key);
     if (known) return known;
     const resolved = await resolveSwapToken({
@@ -236,4 +237,13 @@ export class SwapPlanner {
  */
 function transferFee(percent: number): number {
   return Math.min(Math.ceil(percent * 100), 9_999);
+}
+
+/**
+ * The key of a token read from the chain: an address is checked first (wrong length, `0X`, a bad EIP-55 checksum →
+ * `INVALID_ADDRESS`), so that a malformed spelling of a remembered token is refused, never answered from the cache.
+ */
+function tokenCacheKey(chain: ChainInfo, token: string): string {
+  const text = /^0x/i.test(token) ? parseAddress({ address: token }) : token;
+  return `${chain.id}:${text.toLowerCase()}`;
 }
