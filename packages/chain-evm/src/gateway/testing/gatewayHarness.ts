@@ -175,7 +175,7 @@ export function scriptedParameters(
     },
     simulate: async () => {
       calls.push('simulate');
-      return script.simulate ?? { ok: true, gasLimit: 200_000n };
+      return script.simulate ?? { ok: true, gasLimit: 200_000n, effects: null };
     },
     priceInNative: async ({ amounts }) => {
       calls.push('price');
