@@ -20,10 +20,11 @@ export function walletDeltas({
   const me = wallet.toLowerCase();
   const deltas = new Map<string, bigint>();
   for (const t of transfers) {
+    const received = t.to.toLowerCase() === me ? t.amount : 0n;
+    const sent = t.from.toLowerCase() === me ? t.amount : 0n;
+    if (received === 0n && sent === 0n) continue;
     const token = t.token.toLowerCase();
-    const change = (t.to.toLowerCase() === me ? t.amount : 0n) - (t.from.toLowerCase() === me ? t.amount : 0n);
-    if (t.to.toLowerCase() !== me && t.from.toLowerCase() !== me) continue;
-    deltas.set(token, (deltas.get(token) ?? 0n) + change);
+    deltas.set(token, (deltas.get(token) ?? 0n) + received - sent);
   }
   return deltas;
 }
