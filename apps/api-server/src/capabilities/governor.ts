@@ -109,8 +109,10 @@ export const governor: Capability = {
             minLiquidityWei: config.gateway.minLiquidityWei,
             maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,
             timeoutMs: config.rpcTimeoutMs,
+            effects: config.gateway.effects,
           }),
           settings: {
+            maxValueLossBps: config.gateway.maxValueLossBps,
             receiptTimeoutMs: config.gateway.receiptTimeoutMs,
             replaceAfterMs: config.gateway.replaceAfterMs,
             feeCeilingWei: config.gateway.feeCeilingWei,

@@ -126,6 +126,8 @@ describe('the safety gate reads the buy tax (GoPlus buy_tax through @org/token-s
     expect(refused.record).toMatchObject({ status: 'blocked', code: 'FEE_ON_TRANSFER_ROUTE_REQUIRED' });
     expect(plain.sent).toEqual([]);
     const fot = harness({ receiptAt: 0 }, {}, { tokenSafety: tokenSafety() });
-    expect((await fot.gateway.execute(swap({ action: 'dca-fill', data: FOT }))).record.status).toBe('confirmed');
+    expect((await fot.gateway.execute(swap({ action: 'dca-fill', data: FOT }))).record.status).toBe(
+      'confirmed',
+    );
   });
 });

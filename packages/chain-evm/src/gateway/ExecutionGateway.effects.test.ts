@@ -16,7 +16,11 @@ const effects = (transfers: AssetTransfer[]): SimulatedEffects => ({
 });
 const ethIn = { token: NATIVE_ASSET, from: WALLET, to: ROUTER, amount: parseEther('0.01') } as AssetTransfer;
 const usdcOut = (amount: bigint): AssetTransfer => ({ token: USDC, from: ROUTER, to: WALLET, amount });
-const sim = (transfers: AssetTransfer[]) => ({ ok: true as const, gasLimit: 200_000n, effects: effects(transfers) });
+const sim = (transfers: AssetTransfer[]) => ({
+  ok: true as const,
+  gasLimit: 200_000n,
+  effects: effects(transfers),
+});
 
 describe('ExecutionGateway: effects judged before anything is reserved or signed', () => {
   it('the effects the intent declares → confirmed (0.01 ETH out, the minimum in)', async () => {
@@ -37,10 +41,16 @@ describe('ExecutionGateway: effects judged before anything is reserved or signed
   it('a token leaving the wallet that the intent does not spend → EFFECT_UNDECLARED_SPEND; more than declared → EFFECT_OVERSPEND', async () => {
     const drained = { token: USDC, from: WALLET, to: ROUTER, amount: 5n } as AssetTransfer;
     const h = harness({ receiptAt: 0, simulate: sim([ethIn, drained, usdcOut(1n)]) });
-    expect((await h.gateway.execute(swap())).record).toMatchObject({ status: 'blocked', code: 'EFFECT_UNDECLARED_SPEND' });
+    expect((await h.gateway.execute(swap())).record).toMatchObject({
+      status: 'blocked',
+      code: 'EFFECT_UNDECLARED_SPEND',
+    });
     const over = { ...ethIn, amount: parseEther('0.02') };
     const h2 = harness({ receiptAt: 0, simulate: sim([over, usdcOut(1n)]) });
-    expect((await h2.gateway.execute(swap())).record).toMatchObject({ status: 'blocked', code: 'EFFECT_OVERSPEND' });
+    expect((await h2.gateway.execute(swap())).record).toMatchObject({
+      status: 'blocked',
+      code: 'EFFECT_OVERSPEND',
+    });
     expect([...h.sent, ...h2.sent]).toEqual([]);
   });
 

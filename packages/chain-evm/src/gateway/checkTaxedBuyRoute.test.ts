@@ -39,7 +39,12 @@ describe('checkTaxedBuyRoute', () => {
       'swapExactTokensForETHSupportingFeeOnTransferTokens',
     ]) {
       expect(
-        checkTaxedBuyRoute({ intent: intent(V2, selector(name)), chain, reports: [report(3)], swapLike: true }),
+        checkTaxedBuyRoute({
+          intent: intent(V2, selector(name)),
+          chain,
+          reports: [report(3)],
+          swapLike: true,
+        }),
       ).toBeNull();
     }
   });
@@ -87,7 +92,9 @@ describe('checkTaxedBuyRoute', () => {
     const name = 'swapExactETHForTokensSupportingFeeOnTransferTokens';
     const upper = `0x${selector(name).slice(2).toUpperCase()}` as Hex;
     for (const to of [V2.toLowerCase(), `0x${V2.slice(2).toUpperCase()}`] as `0x${string}`[]) {
-      expect(checkTaxedBuyRoute({ intent: intent(to, upper), chain, reports: [report(3)], swapLike: true })).toBeNull();
+      expect(
+        checkTaxedBuyRoute({ intent: intent(to, upper), chain, reports: [report(3)], swapLike: true }),
+      ).toBeNull();
     }
   });
 
@@ -95,7 +102,12 @@ describe('checkTaxedBuyRoute', () => {
     const noV2 = { ...chain, contracts: { ...chain.contracts, uniswapV2: null } } as typeof chain;
     const name = 'swapExactETHForTokensSupportingFeeOnTransferTokens';
     expect(
-      checkTaxedBuyRoute({ intent: intent(V2, selector(name)), chain: noV2, reports: [report(3)], swapLike: true }),
+      checkTaxedBuyRoute({
+        intent: intent(V2, selector(name)),
+        chain: noV2,
+        reports: [report(3)],
+        swapLike: true,
+      }),
     ).toMatchObject({ code: 'FEE_ON_TRANSFER_ROUTE_REQUIRED' });
   });
 

@@ -108,7 +108,11 @@ describe('createDepositAction', () => {
     ],
     ['native value', { value: 1n }, 'INTENT_INVALID'],
     ['acquires declared', { acquires: [{ token: VAULT, amount: 1n }] }, 'INTENT_INVALID'],
-    ['a minimum received of another token', { minimumReceived: [{ token: USDC, amount: 1n }] }, 'INTENT_INVALID'],
+    [
+      'a minimum received of another token',
+      { minimumReceived: [{ token: USDC, amount: 1n }] },
+      'INTENT_INVALID',
+    ],
     [
       'a minimum received of the shares and of another token',
       {

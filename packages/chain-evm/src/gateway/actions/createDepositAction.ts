@@ -72,7 +72,9 @@ export function createDepositAction({ vaults, assetOf }: CreateDepositActionPara
         return invalid(`the deposit's assets (${call.assets}) are not the intent's spend (${spent?.amount})`);
       }
       if (intent.acquires.length !== 0) {
-        return invalid('a deposit declares nothing acquired (its shares are a minimum received, not a token bought)');
+        return invalid(
+          'a deposit declares nothing acquired (its shares are a minimum received, not a token bought)',
+        );
       }
       const minimums = intent.minimumReceived ?? [];
       if (minimums.some((m) => !sameAddress(m.token, vault))) {

@@ -9,7 +9,12 @@ const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' as Address;
 const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F' as Address;
 const VAULT = '0x4444444444444444444444444444444444444444' as Address;
 
-const out = (token: Address, amount: bigint, to: Address = ROUTER): AssetTransfer => ({ token, from: WALLET, to, amount });
+const out = (token: Address, amount: bigint, to: Address = ROUTER): AssetTransfer => ({
+  token,
+  from: WALLET,
+  to,
+  amount,
+});
 const into = (token: Address, amount: bigint): AssetTransfer => ({ token, from: ROUTER, to: WALLET, amount });
 const judge = (
   transfers: AssetTransfer[],
@@ -30,30 +35,54 @@ describe('judgeEffects', () => {
       }),
     ).toBeNull();
     expect(
-      judge([out(NATIVE_ASSET, 10n), into(DAI, 96n)], { value: 10n, minimums: [{ token: DAI, amount: 95n }] }),
+      judge([out(NATIVE_ASSET, 10n), into(DAI, 96n)], {
+        value: 10n,
+        minimums: [{ token: DAI, amount: 95n }],
+      }),
     ).toBeNull();
   });
 
   it('G2: received less than the minimum (a tax taken from the wallet) → EFFECT_SHORTFALL naming token and amounts', () => {
-    const taxed = [out(NATIVE_ASSET, 10n), into(DAI, 1_000n), out(DAI, 900n, '0x0000000000000000000000000000000000000000' as Address)];
+    const taxed = [
+      out(NATIVE_ASSET, 10n),
+      into(DAI, 1_000n),
+      out(DAI, 900n, '0x0000000000000000000000000000000000000000' as Address),
+    ];
     const refusal = judge(taxed, { value: 10n, minimums: [{ token: DAI, amount: 990n }] });
     expect(refusal?.code).toBe('EFFECT_SHORTFALL');
     expect(refusal?.reason).toContain(`leaves the wallet 100 of ${DAI.toLowerCase()}`);
     expect(refusal?.reason).toContain('less than the 990');
     // One unit short is short.
-    expect(judge([into(DAI, 94n)], { minimums: [{ token: DAI, amount: 95n }] })?.code).toBe('EFFECT_SHORTFALL');
+    expect(judge([into(DAI, 94n)], { minimums: [{ token: DAI, amount: 95n }] })?.code).toBe(
+      'EFFECT_SHORTFALL',
+    );
     // Nothing received at all.
     expect(judge([], { minimums: [{ token: DAI, amount: 1n }] })?.reason).toContain('leaves the wallet 0 of');
   });
 
   it('G9: a deposit whose shares fall short of the minimum → EFFECT_SHORTFALL; the same token twice adds up', () => {
-    const deposit = [out(USDC, 1_000n, VAULT), { token: VAULT, from: '0x0000000000000000000000000000000000000000' as Address, to: WALLET, amount: 990n }];
+    const deposit = [
+      out(USDC, 1_000n, VAULT),
+      {
+        token: VAULT,
+        from: '0x0000000000000000000000000000000000000000' as Address,
+        to: WALLET,
+        amount: 990n,
+      },
+    ];
     const declared = { spends: [{ token: USDC, amount: 1_000n }] };
     expect(judge(deposit, { ...declared, minimums: [{ token: VAULT, amount: 990n }] })).toBeNull();
-    expect(judge(deposit, { ...declared, minimums: [{ token: VAULT, amount: 991n }] })?.code).toBe('EFFECT_SHORTFALL');
+    expect(judge(deposit, { ...declared, minimums: [{ token: VAULT, amount: 991n }] })?.code).toBe(
+      'EFFECT_SHORTFALL',
+    );
     expect(
-      judge(deposit, { ...declared, minimums: [{ token: VAULT, amount: 500n }, { token: VAULT, amount: 491n }] })
-        ?.code,
+      judge(deposit, {
+        ...declared,
+        minimums: [
+          { token: VAULT, amount: 500n },
+          { token: VAULT, amount: 491n },
+        ],
+      })?.code,
     ).toBe('EFFECT_SHORTFALL');
   });
 
@@ -62,7 +91,8 @@ describe('judgeEffects', () => {
     expect(refusal?.code).toBe('EFFECT_UNDECLARED_SPEND');
     expect(refusal?.reason).toContain(`takes 1 of ${DAI.toLowerCase()}`);
     expect(
-      judge([out(USDC, 100n), out(DAI, 5n), into(DAI, 2n)], { spends: [{ token: USDC, amount: 100n }] })?.code,
+      judge([out(USDC, 100n), out(DAI, 5n), into(DAI, 2n)], { spends: [{ token: USDC, amount: 100n }] })
+        ?.code,
     ).toBe('EFFECT_UNDECLARED_SPEND');
   });
 
@@ -97,7 +127,9 @@ describe('judgeEffects', () => {
   });
 
   it('declared value adds to a native spend declared elsewhere; receiving what is not declared is fine; net, not gross', () => {
-    expect(judge([out(NATIVE_ASSET, 15n)], { value: 10n, spends: [{ token: NATIVE_ASSET, amount: 5n }] })).toBeNull();
+    expect(
+      judge([out(NATIVE_ASSET, 15n)], { value: 10n, spends: [{ token: NATIVE_ASSET, amount: 5n }] }),
+    ).toBeNull();
     expect(judge([into(DAI, 7n), into(NATIVE_ASSET, 3n)])).toBeNull();
     // A refund of excess value: 12 out, 3 back = 9 net within a value of 10.
     expect(judge([out(NATIVE_ASSET, 12n), into(NATIVE_ASSET, 3n)], { value: 10n })).toBeNull();

@@ -18,9 +18,9 @@ describe('judgeValueLoss', () => {
       'EFFECT_VALUE_LOSS',
     );
     // A manipulated route: 31,000× under the valuation.
-    expect(judgeValueLoss({ chargedWei: 10n ** 18n, receivedWei: 32_258_064_516_129n, maxLossBps: 500 })?.code).toBe(
-      'EFFECT_VALUE_LOSS',
-    );
+    expect(
+      judgeValueLoss({ chargedWei: 10n ** 18n, receivedWei: 32_258_064_516_129n, maxLossBps: 500 })?.code,
+    ).toBe('EFFECT_VALUE_LOSS');
   });
 
   it('a loss allowance that is not an integer from 0 to 10000 bps throws', () => {

@@ -20,7 +20,11 @@ export interface JudgeValueLossParameters {
  * judgeValueLoss({ chargedWei: 10n ** 18n, receivedWei: 9n * 10n ** 17n, maxLossBps: 500 }); // EFFECT_VALUE_LOSS
  * ```
  */
-export function judgeValueLoss({ chargedWei, receivedWei, maxLossBps }: JudgeValueLossParameters): Refusal | null {
+export function judgeValueLoss({
+  chargedWei,
+  receivedWei,
+  maxLossBps,
+}: JudgeValueLossParameters): Refusal | null {
   if (!Number.isInteger(maxLossBps) || maxLossBps < 0 || maxLossBps > 10_000) {
     throw new RangeError(`maxLossBps must be an integer from 0 to 10000, not ${maxLossBps}`);
   }

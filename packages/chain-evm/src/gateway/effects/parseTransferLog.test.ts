@@ -6,16 +6,18 @@ const word = (address: string) => `0x${'0'.repeat(24)}${address.slice(2).toLower
 const TOKEN = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const FROM = '0x1111111111111111111111111111111111111111';
 const TO = '0x2222222222222222222222222222222222222222';
-const AMOUNT = `0x${(123_456n).toString(16).padStart(64, '0')}`;
+const AMOUNT = `0x${123_456n.toString(16).padStart(64, '0')}`;
 
 describe('parseTransferLog', () => {
   it('an ERC-20 Transfer log → token, from, to (lower case) and the amount', () => {
-    expect(parseTransferLog({ address: TOKEN, topics: [TOPIC, word(FROM), word(TO)], data: AMOUNT })).toEqual({
-      token: TOKEN.toLowerCase(),
-      from: FROM,
-      to: TO,
-      amount: 123_456n,
-    });
+    expect(parseTransferLog({ address: TOKEN, topics: [TOPIC, word(FROM), word(TO)], data: AMOUNT })).toEqual(
+      {
+        token: TOKEN.toLowerCase(),
+        from: FROM,
+        to: TO,
+        amount: 123_456n,
+      },
+    );
     // Upper-case hex from a node is read the same.
     expect(
       parseTransferLog({

@@ -26,7 +26,11 @@ const erc20 = ['function balanceOf(address) view returns (uint256)'];
 beforeAll(async () => {
   env = await startSwapDevnet();
   proxy = await startRpcProxy({ upstream: env.devnet.rpcUrl });
-  proxied = new JsonRpcProvider(proxy.url, 31337, { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
+  proxied = new JsonRpcProvider(proxy.url, 31337, {
+    staticNetwork: true,
+    batchMaxCount: 1,
+    cacheTimeout: -1,
+  });
 });
 afterAll(async () => {
   proxied?.destroy();
@@ -96,8 +100,12 @@ describe('effects simulators on the devnet', () => {
     for (const simulate of [simulateWithSimulateV1, simulateWithTraceCall]) {
       const result = await simulate({ ...tx, provider: env.provider });
       if (result.kind !== 'effects') throw new Error('expected effects');
-      const fromPool = result.effects.transfers.find((t) => t.token === btax.toLowerCase() && t.to === tx.from.toLowerCase());
-      const kept = walletDeltas({ wallet: tx.from, transfers: result.effects.transfers }).get(btax.toLowerCase());
+      const fromPool = result.effects.transfers.find(
+        (t) => t.token === btax.toLowerCase() && t.to === tx.from.toLowerCase(),
+      );
+      const kept = walletDeltas({ wallet: tx.from, transfers: result.effects.transfers }).get(
+        btax.toLowerCase(),
+      );
       // 90% of what the pair sent is burned: the wallet keeps a tenth (rounded down in the token).
       expect(kept).toBe((fromPool?.amount ?? 0n) - ((fromPool?.amount ?? 0n) * 9_000n) / 10_000n);
     }
@@ -146,7 +154,16 @@ describe('effects simulators on the devnet', () => {
       code: 'EFFECTS_SIMULATION_UNSUPPORTED',
     });
     expect(proxy.count('eth_estimateGas')).toBe(0);
-    const modelsOnly = await simulateExecution({ ...tx, mode: 'models-only', simulateEffects: createEffectsSimulation() });
+    // A node that answered neither is asked again next time (not remembered as lacking both).
+    proxy.reset();
+    expect((await simulateEffects(tx)).kind).toBe('unsupported');
+    expect(proxy.count('eth_simulateV1')).toBe(1);
+    expect(proxy.count('debug_traceCall')).toBe(1);
+    const modelsOnly = await simulateExecution({
+      ...tx,
+      mode: 'models-only',
+      simulateEffects: createEffectsSimulation(),
+    });
     expect(modelsOnly).toMatchObject({ ok: true, effects: null });
     expect(proxy.count('eth_estimateGas')).toBe(1);
   });
@@ -158,7 +175,8 @@ describe('effects simulators on the devnet', () => {
     await expect(createEffectsSimulation()(tx)).rejects.toBeInstanceOf(RpcError);
     proxy.intercept = (r) => (r.method === 'eth_simulateV1' ? { result: [] } : undefined);
     await expect(simulateWithSimulateV1(tx)).rejects.toMatchObject({ code: 'RPC_ERROR' });
-    proxy.intercept = (r) => (r.method === 'eth_simulateV1' ? { result: [{ calls: [{ status: '0x1', logs: [] }] }] } : undefined);
+    proxy.intercept = (r) =>
+      r.method === 'eth_simulateV1' ? { result: [{ calls: [{ status: '0x1', logs: [] }] }] } : undefined;
     await expect(simulateWithSimulateV1(tx)).rejects.toMatchObject({ code: 'RPC_ERROR' });
     proxy.intercept = (r) => (r.method === 'debug_traceCall' ? { result: { type: 'CALL' } } : undefined);
     await expect(simulateWithTraceCall(tx)).rejects.toMatchObject({ code: 'RPC_ERROR' });

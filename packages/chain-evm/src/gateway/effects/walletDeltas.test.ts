@@ -44,7 +44,12 @@ describe('walletDeltas', () => {
       wallet: WALLET,
       transfers: [
         { token: USDC, from: POOL, to: WALLET, amount: 1_000n },
-        { token: USDC, from: WALLET, to: '0x0000000000000000000000000000000000000000' as Address, amount: 900n },
+        {
+          token: USDC,
+          from: WALLET,
+          to: '0x0000000000000000000000000000000000000000' as Address,
+          amount: 900n,
+        },
       ],
     });
     expect(deltas.get(USDC.toLowerCase())).toBe(100n);

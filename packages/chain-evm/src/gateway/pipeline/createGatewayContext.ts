@@ -38,7 +38,9 @@ export function createGatewayContext({
     settings.maxValueLossBps < 0 ||
     settings.maxValueLossBps > 10_000
   ) {
-    throw new RangeError(`maxValueLossBps must be an integer from 0 to 10000, not ${settings.maxValueLossBps}`);
+    throw new RangeError(
+      `maxValueLossBps must be an integer from 0 to 10000, not ${settings.maxValueLossBps}`,
+    );
   }
   const clock = p.clock ?? Date.now;
   let lastNudge = Number.NEGATIVE_INFINITY;
