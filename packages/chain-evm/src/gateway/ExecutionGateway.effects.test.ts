@@ -6,7 +6,7 @@ import { harness, openReservations, ROUTER, swap, USDC, WALLET } from './testing
 
 // The pipeline's decisions on the simulated effects (scripted steps): what the judge refuses is never held,
 // reserved or signed, and a swap's output is valued against its charge. The simulators themselves run against the
-// devnet in effects/simulateEffects.devnet.test.ts.
+// devnet in effects/createEffectsSimulation.devnet.test.ts.
 
 const ZERO = '0x0000000000000000000000000000000000000000' as Address;
 const effects = (transfers: AssetTransfer[]): SimulatedEffects => ({

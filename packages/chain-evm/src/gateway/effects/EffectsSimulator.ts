@@ -27,6 +27,6 @@ export type EffectsSimulationResult =
 /**
  * A port that simulates one exact transaction and reports its asset movements: `simulateWithSimulateV1`
  * (`eth_simulateV1` + `traceTransfers`) and `simulateWithTraceCall` (`debug_traceCall`, call tracer with logs) are
- * its two implementations; `simulateEffects` tries them in order.
+ * its two implementations; `createEffectsSimulation` tries them in order.
  */
 export type EffectsSimulator = (parameters: EffectsSimulationParameters) => Promise<EffectsSimulationResult>;

@@ -7,7 +7,7 @@ import { pickPricingRules } from '../../pricing/pickPricingRules.js';
 import { resolvePricingRules } from '../../pricing/resolvePricingRules.js';
 import type { PricingRules } from '../../pricing/types.js';
 import { priceInNative } from './priceInNative.js';
-import { createEffectsSimulation } from '../effects/simulateEffects.js';
+import { createEffectsSimulation } from '../effects/createEffectsSimulation.js';
 import { type EffectsMode, simulateExecution } from './simulateExecution.js';
 import { waitForReceipt } from './waitForReceipt.js';
 

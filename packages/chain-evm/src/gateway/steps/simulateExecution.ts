@@ -3,7 +3,8 @@ import type { RpcSender } from '../../multicall/aggregate3.js';
 import type { EffectsSimulationParameters, EffectsSimulationResult } from '../effects/EffectsSimulator.js';
 import type { SimulateStepResult } from '../gatewayTypes.js';
 import type { Hex } from '../types.js';
-import { GAS_MARGIN_BPS, simulateTransaction } from './simulateTransaction.js';
+import { gasLimitFromGasUsed } from './gasLimitFromGasUsed.js';
+import { simulateTransaction } from './simulateTransaction.js';
 
 /**
  * What a node without any effects simulation gets: `required` (the default) refuses every execution
@@ -27,20 +28,10 @@ export interface SimulateExecutionParameters {
 }
 
 /**
- * The gas limit to sign with, from the gas the simulation used: × 5/4 for what refunds took off the gross (EIP-3529
- * caps a refund at a fifth of the gas used), then the usual {@link GAS_MARGIN_BPS} for state that moves before
- * inclusion and the 63/64 rule of nested calls.
- */
-export function gasLimitFromGasUsed(gasUsed: bigint): bigint {
-  const gross = (gasUsed * 5n + 3n) / 4n;
-  return (gross * (10_000n + GAS_MARGIN_BPS) + 9_999n) / 10_000n;
-}
-
-/**
  * The gateway's simulate step: the exact transaction's effects (one request when the node answers `eth_simulateV1`),
  * its revert with the decoded reason, or — on a node that offers no effects simulation — the outcome `mode` names
  * (`EFFECTS_SIMULATION_UNSUPPORTED`, or an `eth_estimateGas` simulation with `effects: null`). The gas used replaces
- * `eth_estimateGas` ({@link gasLimitFromGasUsed}). Node failures throw a typed `RpcError` (fail closed).
+ * `eth_estimateGas` (`gasLimitFromGasUsed`). Node failures throw a typed `RpcError` (fail closed).
  *
  * @example
  * ```ts

@@ -8,7 +8,7 @@ import { type SwapDevnet, startSwapDevnet } from '../../swap/testing/startSwapDe
 import { simulateExecution } from '../steps/simulateExecution.js';
 import type { Hex } from '../types.js';
 import { NATIVE_ASSET } from './SimulatedEffects.js';
-import { createEffectsSimulation } from './simulateEffects.js';
+import { createEffectsSimulation } from './createEffectsSimulation.js';
 import { simulateWithSimulateV1 } from './simulateWithSimulateV1.js';
 import { simulateWithTraceCall } from './simulateWithTraceCall.js';
 import { walletDeltas } from './walletDeltas.js';
