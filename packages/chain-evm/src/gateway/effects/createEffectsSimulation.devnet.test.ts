@@ -116,6 +116,37 @@ describe('effects simulators on the devnet', () => {
     );
   });
 
+  it('WETH9 logs Deposit/Withdrawal, not Transfer: a wrap and an unwrap still show the wrapped token moving', async () => {
+    const weth = env.devnet.manifest.contracts.weth as Address;
+    const from = account().address as Address;
+    const wrap = {
+      chainId: 31337,
+      from,
+      to: weth,
+      data: '0xd0e30db0' as Hex,
+      value: 10n ** 15n,
+      timeoutMs: 8_000,
+    };
+    for (const simulate of [simulateWithSimulateV1, simulateWithTraceCall]) {
+      const result = await simulate({ ...wrap, provider: env.provider });
+      if (result.kind !== 'effects') throw new Error('expected effects');
+      const deltas = walletDeltas({ wallet: from, transfers: result.effects.transfers });
+      expect(deltas.get(weth.toLowerCase())).toBe(10n ** 15n);
+      expect(deltas.get(NATIVE_ASSET)).toBe(-(10n ** 15n));
+    }
+    const signer = new Wallet(account().privateKey, env.provider);
+    await waitMined({ provider: env.provider, hash: (await signer.sendTransaction(wrap)).hash as Hex });
+    const withdraw = `0x2e1a7d4d${(10n ** 15n).toString(16).padStart(64, '0')}` as Hex;
+    const unwrap = { ...wrap, data: withdraw, value: 0n };
+    for (const simulate of [simulateWithSimulateV1, simulateWithTraceCall]) {
+      const result = await simulate({ ...unwrap, provider: env.provider });
+      if (result.kind !== 'effects') throw new Error('expected effects');
+      const deltas = walletDeltas({ wallet: from, transfers: result.effects.transfers });
+      expect(deltas.get(weth.toLowerCase())).toBe(-(10n ** 15n));
+      expect(deltas.get(NATIVE_ASSET)).toBe(10n ** 15n);
+    }
+  });
+
   it('a revert is a revert with its decoded reason, from either method; nothing is mined', async () => {
     const usdc = env.devnet.manifest.tokens.usdc.address as Address;
     const expired = buy(usdc, 10n ** 16n, 1n);

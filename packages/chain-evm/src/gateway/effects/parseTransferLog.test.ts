@@ -28,6 +28,33 @@ describe('parseTransferLog', () => {
     ).toBe(123_456n);
   });
 
+  it('WETH9 Deposit / Withdrawal (two topics): a mint to dst / a burn from src', () => {
+    const deposit = '0xe1fffcc4923d04b559f4d29a8bfc6cda04eb5b0d3c460751c2402c5c5cc9109c';
+    const withdrawal = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65';
+    const zero = '0x0000000000000000000000000000000000000000';
+    expect(parseTransferLog({ address: TOKEN, topics: [deposit, word(TO)], data: AMOUNT })).toEqual({
+      token: TOKEN.toLowerCase(),
+      from: zero,
+      to: TO,
+      amount: 123_456n,
+    });
+    expect(parseTransferLog({ address: TOKEN, topics: [withdrawal, word(FROM)], data: AMOUNT })).toEqual({
+      token: TOKEN.toLowerCase(),
+      from: FROM,
+      to: zero,
+      amount: 123_456n,
+    });
+    // Their signatures with another number of topics (an ERC-4626 Deposit has three) are not these events.
+    expect(
+      parseTransferLog({ address: TOKEN, topics: [deposit, word(FROM), word(TO)], data: AMOUNT }),
+    ).toBeNull();
+    expect(parseTransferLog({ address: TOKEN, topics: [withdrawal], data: AMOUNT })).toBeNull();
+    expect(parseTransferLog({ address: TOKEN, topics: [TOPIC, word(FROM)], data: AMOUNT })).toBeNull();
+    expect(
+      parseTransferLog({ address: TOKEN, topics: [deposit, `0x${'f'.repeat(64)}`], data: AMOUNT }),
+    ).toBeNull();
+  });
+
   it('anything else is not a transfer: another event, an ERC-721 Transfer (4 topics), malformed words', () => {
     const good = { address: TOKEN, topics: [TOPIC, word(FROM), word(TO)], data: AMOUNT };
     const approval = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
