@@ -24,6 +24,7 @@ export default defineMutationConfig({
     'src/gateway/effects/walletDeltas.ts',
     'src/gateway/effects/judgeEffects.ts',
     'src/gateway/effects/judgeValueLoss.ts',
+    'src/gateway/effects/taxAllowanceBps.ts',
     // Gas charged to the governor, and replacement fees.
     'src/gateway/worstCaseFeeWei.ts',
     'src/gateway/steps/bumpFees.ts',

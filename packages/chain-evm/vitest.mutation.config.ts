@@ -17,6 +17,7 @@ export default defineConfig({
       'src/gateway/effects/walletDeltas.test.ts',
       'src/gateway/effects/judgeEffects.test.ts',
       'src/gateway/effects/judgeValueLoss.test.ts',
+      'src/gateway/effects/taxAllowanceBps.test.ts',
       'src/gateway/pipeline/feeBudgetOf.test.ts',
       'src/gateway/worstCaseFeeWei.test.ts',
       'src/gateway/steps/steps.test.ts',

@@ -276,6 +276,7 @@ export {
   judgeEffects,
 } from './gateway/effects/judgeEffects.js';
 export { type JudgeValueLossParameters, judgeValueLoss } from './gateway/effects/judgeValueLoss.js';
+export { type TokenTaxes, taxAllowanceBps } from './gateway/effects/taxAllowanceBps.js';
 export { isSwapLike } from './gateway/actions/isSwapLike.js';
 export { type FetchReceiptParameters, fetchReceipt } from './gateway/steps/fetchReceipt.js';
 export { type WaitForReceiptParameters, waitForReceipt } from './gateway/steps/waitForReceipt.js';

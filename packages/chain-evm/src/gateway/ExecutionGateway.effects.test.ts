@@ -81,6 +81,37 @@ describe('ExecutionGateway: effects judged before anything is reserved or signed
     expect((await wide.gateway.execute(swap())).record.status).toBe('confirmed');
   });
 
+  it('G7: a token’s own known tax (sell tax of what is spent, buy tax of what is acquired) is allowed on top (an unknown tax adds nothing: taxAllowanceBps.test.ts)', async () => {
+    const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F' as Address;
+    const sell = swap({
+      value: 0n,
+      spends: [{ token: DAI, amount: 1_000n }],
+      acquires: [{ token: USDC, amount: 1n }],
+    });
+    const transfers = [
+      { token: DAI, from: WALLET, to: ROUTER, amount: 1_000n } as AssetTransfer,
+      usdcOut(1n),
+    ];
+    // DAI charged 0.01 ETH; the USDC received is worth 0.0093 ETH: 7% lost.
+    const price = (amounts: readonly { token: string }[]) =>
+      amounts[0]?.token === DAI ? parseEther('0.01') : parseEther('0.0093');
+    const taxed = harness({
+      receiptAt: 0,
+      simulate: sim(transfers),
+      price,
+      safety: { isHoneypot: false, sellTax: 3 },
+    });
+    expect((await taxed.gateway.execute(sell)).record.status).toBe('confirmed');
+    const untaxed = harness({
+      receiptAt: 0,
+      simulate: sim(transfers),
+      price,
+      safety: { isHoneypot: false, sellTax: 1 },
+    });
+    expect((await untaxed.gateway.execute(sell)).record.code).toBe('EFFECT_VALUE_LOSS');
+    expect(untaxed.sent).toEqual([]);
+  });
+
   it('G7 values only what the simulation delivered, and an output the pricing rules cannot value is not compared', async () => {
     const h = harness({ receiptAt: 0, simulate: sim([ethIn, usdcOut(1n)]), price: null });
     // A spent-nothing ETH swap is valued at its value; its USDC output has no price: nothing to compare.

@@ -152,6 +152,7 @@ export class ExecutionGateway {
         intent,
         effects: simulated.effects,
         chargedWei: valueWei,
+        safety: assessed.safety,
       });
       if (lost) return blockExecution(ctx, record, lost, { valueWei });
     }
