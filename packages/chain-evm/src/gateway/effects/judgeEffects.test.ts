@@ -135,6 +135,11 @@ describe('judgeEffects', () => {
     expect(judge([out(NATIVE_ASSET, 12n), into(NATIVE_ASSET, 3n)], { value: 10n })).toBeNull();
   });
 
+  it('a token that comes back in full (net zero, or a transfer to itself) is not a spend', () => {
+    expect(judge([out(DAI, 5n), into(DAI, 5n)])).toBeNull();
+    expect(judge([{ token: DAI, from: WALLET, to: WALLET, amount: 7n }])).toBeNull();
+  });
+
   it('compares tokens whatever their case', () => {
     expect(
       judge([out(USDC, 100n), into(DAI, 95n)], {
