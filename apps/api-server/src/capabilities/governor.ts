@@ -43,6 +43,8 @@ export const governor: Capability = {
     g.GAS_PRICE_CEILING_GWEI,
     g.MAX_PENDING_PER_SENDER,
     g.SENDER_WINDOW_WAIT_MS,
+    g.GATEWAY_EFFECTS,
+    g.MAX_VALUE_LOSS_BPS,
   ],
   controllers: ['GovernorController', 'ConfirmationsController', 'ExecutionsController', 'WalletController'],
   gateway: () => ({ modules: defaultActionModules }),
