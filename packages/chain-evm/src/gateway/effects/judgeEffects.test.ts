@@ -60,6 +60,17 @@ describe('judgeEffects', () => {
     expect(judge([], { minimums: [{ token: DAI, amount: 1n }] })?.reason).toContain('leaves the wallet 0 of');
   });
 
+  it('a native minimum (a swap to ETH: minimumReceived of NATIVE_ASSET) is checked on the native coin received', () => {
+    const declared = {
+      spends: [{ token: USDC, amount: 100n }],
+      minimums: [{ token: NATIVE_ASSET, amount: 10n }],
+    };
+    expect(judge([out(USDC, 100n), into(NATIVE_ASSET, 10n)], declared)).toBeNull();
+    const refusal = judge([out(USDC, 100n), into(NATIVE_ASSET, 9n)], declared);
+    expect(refusal?.code).toBe('EFFECT_SHORTFALL');
+    expect(refusal?.reason).toContain('9 of the native coin');
+  });
+
   it('G9: a deposit whose shares fall short of the minimum → EFFECT_SHORTFALL; the same token twice adds up', () => {
     const deposit = [
       out(USDC, 1_000n, VAULT),
