@@ -47,6 +47,8 @@ beforeAll(async () => {
       GOVERNOR_DAILY_LIMIT: '10',
       GOVERNOR_SESSION_LIMIT: '10',
       YIELD_COMPOUND_HORIZON_DAYS: '365',
+      // Two samples a day apart are the history a compound needs here (the rate needs what the ranking needs).
+      YIELD_MIN_HISTORY_DAYS: '1',
       RPC_TIMEOUT_MS: '5000',
     },
     { swapTokens: new Map([[31337, devnetTokenList({ manifest: devnet.manifest })]]) },
