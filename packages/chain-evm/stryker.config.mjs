@@ -18,6 +18,13 @@ export default defineMutationConfig({
     'src/gateway/checkAcquiredTokens.ts',
     // A buy of a taxed token: only through a fee-on-transfer route, with its minimum output net of the tax.
     'src/gateway/checkTaxedBuyRoute.ts',
+    // The effects of the exact transaction: the wallet's deltas from the simulated transfers, judged against the
+    // intent (shortfall, undeclared spend, overspend), and a swap's output valued against its charge.
+    'src/gateway/effects/parseTransferLog.ts',
+    'src/gateway/effects/walletDeltas.ts',
+    'src/gateway/effects/judgeEffects.ts',
+    'src/gateway/effects/judgeValueLoss.ts',
+    'src/gateway/effects/taxAllowanceBps.ts',
     // Gas charged to the governor, and replacement fees.
     'src/gateway/worstCaseFeeWei.ts',
     'src/gateway/steps/bumpFees.ts',

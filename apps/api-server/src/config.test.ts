@@ -39,6 +39,29 @@ describe('loadConfig', () => {
     }
   });
 
+  it('effects: required by default, models-only on request, anything else refused; the value-loss allowance defaults to the slippage ceiling + 400 bps and never under it', () => {
+    expect(loadConfig({ WEB3_API_KEY: KEY }).gateway).toMatchObject({
+      effects: 'required',
+      maxValueLossBps: 500,
+    });
+    expect(loadConfig({ WEB3_API_KEY: KEY, GATEWAY_EFFECTS: 'models-only' }).gateway.effects).toBe(
+      'models-only',
+    );
+    for (const bad of ['off', 'MODELS-ONLY', 'none']) {
+      expect(() => loadConfig({ WEB3_API_KEY: KEY, GATEWAY_EFFECTS: bad })).toThrow(
+        /^GATEWAY_EFFECTS: must be/,
+      );
+    }
+    expect(loadConfig({ WEB3_API_KEY: KEY, MAX_SLIPPAGE_BPS: '300' }).gateway.maxValueLossBps).toBe(700);
+    expect(loadConfig({ WEB3_API_KEY: KEY, MAX_SLIPPAGE_BPS: '5000' }).gateway.maxValueLossBps).toBe(5_400);
+    expect(loadConfig({ WEB3_API_KEY: KEY, MAX_VALUE_LOSS_BPS: '250' }).gateway.maxValueLossBps).toBe(250);
+    for (const bad of ['99', '10001', '1.5']) {
+      expect(() => loadConfig({ WEB3_API_KEY: KEY, MAX_VALUE_LOSS_BPS: bad })).toThrow(
+        /^MAX_VALUE_LOSS_BPS: must be an integer from 100 to 10000/,
+      );
+    }
+  });
+
   it('flags non-loopback hosts as network-exposed', () => {
     expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '0.0.0.0' }).networkExposed).toBe(true);
     expect(loadConfig({ WEB3_API_KEY: KEY, API_HOST: '10.1.2.3' }).networkExposed).toBe(true);

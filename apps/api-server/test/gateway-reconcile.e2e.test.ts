@@ -55,13 +55,13 @@ describe('a reconcile pass that listed an execution before it was broadcast (F1)
       expect(a.execution.status).toBe('pending');
       const aHash = a.execution.txHash as string;
 
-      // Swap B: while it simulates, a read of A starts a reconcile pass; the pass lists B (preparing), then its
+      // Swap B: while it simulates (eth_simulateV1), a read of A starts a reconcile pass; the pass lists B (preparing), then its
       // lookup of A's receipt is held until B has been broadcast and answered.
       const passListed = gate();
       const bAnswered = gate();
       let readA: Promise<Response> | undefined;
       proxy.intercept = (request) => {
-        if (request.method === 'eth_estimateGas' && readA === undefined) {
+        if (request.method === 'eth_simulateV1' && readA === undefined) {
           readA = server.call(`/executions/${a.execution.id}`);
           return { until: passListed.promise };
         }

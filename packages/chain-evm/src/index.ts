@@ -125,6 +125,7 @@ export type {
   GatewayReceipt,
   GatewaySettings,
   GatewaySteps,
+  SimulateStepResult,
 } from './gateway/gatewayTypes.js';
 export { type CheckPolicyParameters, checkPolicy, type Refusal } from './gateway/checkPolicy.js';
 export type { ActionCheckParameters, ActionModule, ActionTable } from './gateway/actions/ActionModule.js';
@@ -245,6 +246,38 @@ export {
   type SimulateTransactionReturnType,
   simulateTransaction,
 } from './gateway/steps/simulateTransaction.js';
+export {
+  type EffectsMode,
+  type SimulateExecutionParameters,
+  simulateExecution,
+} from './gateway/steps/simulateExecution.js';
+export { gasLimitFromGasUsed } from './gateway/steps/gasLimitFromGasUsed.js';
+export {
+  type AssetTransfer,
+  NATIVE_ASSET,
+  type SimulatedEffects,
+} from './gateway/effects/SimulatedEffects.js';
+export type {
+  EffectsSimulationParameters,
+  EffectsSimulationResult,
+  EffectsSimulator,
+} from './gateway/effects/EffectsSimulator.js';
+export { simulateWithSimulateV1 } from './gateway/effects/simulateWithSimulateV1.js';
+export { simulateWithTraceCall } from './gateway/effects/simulateWithTraceCall.js';
+export {
+  type CreateEffectsSimulationParameters,
+  createEffectsSimulation,
+} from './gateway/effects/createEffectsSimulation.js';
+export { parseTransferLog } from './gateway/effects/parseTransferLog.js';
+export { walletDeltas } from './gateway/effects/walletDeltas.js';
+export {
+  type DeclaredEffects,
+  type JudgeEffectsParameters,
+  judgeEffects,
+} from './gateway/effects/judgeEffects.js';
+export { type JudgeValueLossParameters, judgeValueLoss } from './gateway/effects/judgeValueLoss.js';
+export { type TokenTaxes, taxAllowanceBps } from './gateway/effects/taxAllowanceBps.js';
+export { isSwapLike } from './gateway/actions/isSwapLike.js';
 export { type FetchReceiptParameters, fetchReceipt } from './gateway/steps/fetchReceipt.js';
 export { type WaitForReceiptParameters, waitForReceipt } from './gateway/steps/waitForReceipt.js';
 export {

@@ -89,6 +89,17 @@ export interface Config {
     maxPendingPerSender: number;
     /** How long an execution beyond that window waits for a slot (`SENDER_WINDOW_WAIT_MS`, default 30000). */
     senderWindowWaitMs: number;
+    /**
+     * What a node without `eth_simulateV1` and `debug_traceCall` gets (`GATEWAY_EFFECTS`): `required` (default) refuses
+     * every execution `EFFECTS_SIMULATION_UNSUPPORTED`; `models-only` signs on the models alone (reverts found by
+     * `eth_estimateGas`, no effects checked).
+     */
+    effects: 'required' | 'models-only';
+    /**
+     * The most of the value charged a swap's simulated output may fall short of, valued by the pricing rules
+     * (`MAX_VALUE_LOSS_BPS`, default `MAX_SLIPPAGE_BPS` + 400), in basis points; beyond it → `EFFECT_VALUE_LOSS`.
+     */
+    maxValueLossBps: number;
   };
   /** Highest slippage a swap may accept, in basis points (`MAX_SLIPPAGE_BPS`, default 100 = 1%). */
   maxSlippageBps: number;

@@ -55,8 +55,10 @@ import {
   GOVERNOR_DAILY_WINDOW,
   GOVERNOR_MAX_PER_TX,
   GOVERNOR_SESSION_LIMIT,
+  GATEWAY_EFFECTS,
   MAX_PENDING_PER_SENDER,
   MAX_SLIPPAGE_BPS,
+  MAX_VALUE_LOSS_BPS,
   PRICING_MAX_TWAP_DEVIATION_BPS,
   PRICING_MIN_LIQUIDITY_ETH,
   RECEIPT_TIMEOUT_MS,
@@ -244,6 +246,14 @@ export const configTable: readonly ConfigRow[] = [
   {
     variables: [SENDER_WINDOW_WAIT_MS],
     doc: 'How long an execution beyond `MAX_PENDING_PER_SENDER` waits for a slot (0–600000) before 503 `SENDER_WINDOW_FULL` with `Retry-After`; nothing is signed.',
+  },
+  {
+    variables: [GATEWAY_EFFECTS],
+    doc: 'What a node answering neither `eth_simulateV1` nor `debug_traceCall` gets: `required` refuses every execution 503 `EFFECTS_SIMULATION_UNSUPPORTED` (nothing signed); `models-only` signs without checking the simulated effects (reverts still found by `eth_estimateGas`). Any other value fails startup.',
+  },
+  {
+    variables: [MAX_VALUE_LOSS_BPS],
+    doc: 'How much less than the value charged a swap’s simulated output may be worth, valued by the pricing rules (`MAX_SLIPPAGE_BPS`–10000 bps): slippage plus pool fees and price impact; the tokens’ own known taxes are allowed on top. Beyond it → 422 `EFFECT_VALUE_LOSS`, nothing signed.',
   },
   {
     variables: [GOVERNOR_MAX_PER_TX, GOVERNOR_DAILY_LIMIT, GOVERNOR_SESSION_LIMIT],

@@ -234,6 +234,8 @@ export class YieldCompoundService {
       value: 0n,
       spends: [{ token: state.asset, amount, ...meta(state) }],
       acquires: [],
+      // Checked on the simulated deposit before it is signed (M9/G9), and again on the receipt.
+      minimumReceived: [{ token: vault, amount: minShares }],
       description: `deposit ${base.amount.amount} ${state.assetSymbol ?? state.asset} into ${vault}`,
     };
     // The value the governor is charged: the asset priced on chain by the gateway (never the request's number).

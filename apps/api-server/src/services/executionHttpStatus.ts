@@ -8,7 +8,8 @@ const SENDER_WINDOW_RETRY_AFTER_SECONDS = 12;
  * The HTTP answer of an executing request from its execution record: 200 `confirmed`, 202 `pending`/`signed` (follow
  * `/executions/{id}`) and `awaiting_confirmation` (held for an operator: see `/confirmations`); otherwise the problem is thrown — 502 `TX_REVERTED` (mined and reverted: the fee was spent),
  * 503 when nothing reached the chain (`SEND_FAILED`…) or the wallet's in-flight window stayed full
- * (`SENDER_WINDOW_FULL`, with `Retry-After`), 422 `SIMULATION_REVERTED` / `INTENT_INVALID`, 403 for every other
+ * (`SENDER_WINDOW_FULL`, with `Retry-After`) or the node cannot simulate effects (`EFFECTS_SIMULATION_UNSUPPORTED`),
+ * 422 `SIMULATION_REVERTED` / `INTENT_INVALID` / `EFFECT_*` (the simulated effects contradict the intent), 403 for every other
  * refusal (the governor's and the safety gate's codes). Problems carry `executionId` and `txHash`.
  *
  * @example
@@ -54,6 +55,17 @@ export function executionHttpStatus(record: ExecutionRecord, txHash: string | nu
       { ...extra, retryAfterSeconds: SENDER_WINDOW_RETRY_AFTER_SECONDS },
     );
   }
-  const status = code === 'SIMULATION_REVERTED' || code === 'INTENT_INVALID' ? 422 : 403;
+  if (code === 'EFFECTS_SIMULATION_UNSUPPORTED') {
+    throw new ApiProblem(
+      503,
+      code,
+      'The node cannot simulate the transaction’s effects; nothing was signed',
+      record.reason ?? undefined,
+      extra,
+    );
+  }
+  // What the simulation of the exact transaction showed contradicts the intent (`EFFECT_SHORTFALL`, …): like a revert.
+  const status =
+    code === 'SIMULATION_REVERTED' || code === 'INTENT_INVALID' || code.startsWith('EFFECT_') ? 422 : 403;
   throw new ApiProblem(status, code, 'The execution was blocked', record.reason ?? undefined, extra);
 }

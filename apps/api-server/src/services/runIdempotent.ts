@@ -19,7 +19,7 @@ export interface RunIdempotentParameters<T> {
  * Runs an executing request at most once per `Idempotency-Key`: the first request claims the key (atomically) and its
  * answer — success or problem — is stored; a repeat with the same body gets that answer back and never executes
  * again; another body → 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first still runs → 409
- * `IDEMPOTENCY_IN_PROGRESS`. A `VALIDATION_FAILED` before any side effect frees the key; an infrastructure error
+ * `IDEMPOTENCY_IN_PROGRESS`; a key in the DCA scheduler's namespace (`dca:…`) → 422 `IDEMPOTENCY_KEY_RESERVED`. A `VALIDATION_FAILED` before any side effect frees the key; an infrastructure error
  * leaves it in progress (fail closed: the first request may have broadcast).
  *
  * @example
@@ -39,6 +39,16 @@ export async function runIdempotent<T>({
     throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
       fields: { 'Idempotency-Key': 'must be 1–200 printable ASCII characters' },
     });
+  }
+  // `dca:` is the scheduler's namespace (`dca:<order>:<slot>` finds a fill's execution after a crash): a client key
+  // there could pose as a fill, or make a fill's own key collide (G8).
+  if (/^dca:/i.test(key)) {
+    throw new ApiProblem(
+      422,
+      'IDEMPOTENCY_KEY_RESERVED',
+      'This Idempotency-Key is in a namespace the server reserves',
+      'keys starting with "dca:" are the DCA scheduler\'s own',
+    );
   }
   const requestHash = createHash('sha256')
     .update(`${scope === undefined ? '' : `${scope}\n`}${canonical(body)}`)

@@ -118,4 +118,16 @@ describe('the safety gate reads the buy tax (GoPlus buy_tax through @org/token-s
     const limited = await strict.gateway.execute(swap({ data: FOT, maxBuyTaxBps: 299 }));
     expect(limited.record).toMatchObject({ status: 'blocked', code: 'TOKEN_BUY_TAX_TOO_HIGH' });
   });
+
+  it('G6: a dca-fill of a taxed token on a route that checks the pool’s output is refused like a swap; through the fee-on-transfer route it runs', async () => {
+    taxes = { buy_tax: '0.09', sell_tax: '0' };
+    const plain = harness({ receiptAt: 0 }, {}, { tokenSafety: tokenSafety() });
+    const refused = await plain.gateway.execute(swap({ action: 'dca-fill' }));
+    expect(refused.record).toMatchObject({ status: 'blocked', code: 'FEE_ON_TRANSFER_ROUTE_REQUIRED' });
+    expect(plain.sent).toEqual([]);
+    const fot = harness({ receiptAt: 0 }, {}, { tokenSafety: tokenSafety() });
+    expect((await fot.gateway.execute(swap({ action: 'dca-fill', data: FOT }))).record.status).toBe(
+      'confirmed',
+    );
+  });
 });

@@ -16,6 +16,7 @@ import { assessStep } from './pipeline/assessStep.js';
 import { blockExecution } from './pipeline/blockExecution.js';
 import { confirmRuleStep } from './pipeline/confirmRuleStep.js';
 import { createGatewayContext } from './pipeline/createGatewayContext.js';
+import { effectValueStep } from './pipeline/effectValueStep.js';
 import { expireApprovedStep } from './pipeline/expireApprovedStep.js';
 import { feesStep } from './pipeline/feesStep.js';
 import type { GatewayContext } from './pipeline/GatewayContext.js';
@@ -46,9 +47,11 @@ export { DEFAULT_GATEWAY_SETTINGS } from './defaultGatewaySettings.js';
  * The execution gateway: the ONE place that signs and broadcasts. It holds the key and the stores, and runs every
  * intent through the pipeline (ARCHITECTURE §3), one step per module in `pipeline/`:
  *
- * kill switch → policy → fees → value ∥ safety → confirmation rule → simulate → hold → reserve → in-flight window →
+ * kill switch → policy → fees → value ∥ safety → confirmation rule → simulate (the exact transaction's effects,
+ * judged against the intent; a swap's output valued against its charge) → hold → reserve → in-flight window →
  * kill switch re-checked → sign (in the nonce lane: kill switch read again, record, then broadcast; a nonce taken by
- * another sender of the key → the chain's counts re-read and signed again above them) → receipt (replacements within the fee budget) → settle.
+ * another sender of the key → the chain's counts re-read and signed again above them) → receipt (replacements
+ * within the fee budget) → settle.
  *
  * A refusal is a value with a stable code on the execution record (`blocked`); every change of a record is a
  * compare-and-set on what was read. The reconciler, the operator's cancel and held actions run on the same steps.
@@ -142,6 +145,17 @@ export class ExecutionGateway {
     const simulated = await simulateStep(ctx, { provider, chain, intent });
     if ('refusal' in simulated) return blockExecution(ctx, record, simulated.refusal, { valueWei });
     const { gasLimit } = simulated;
+    if (typeof valueWei === 'bigint') {
+      const lost = await effectValueStep(ctx, {
+        provider,
+        chain,
+        intent,
+        effects: simulated.effects,
+        chargedWei: valueWei,
+        safety: assessed.safety,
+      });
+      if (lost) return blockExecution(ctx, record, lost, { valueWei });
+    }
     if (rule.kind === 'hold') {
       const { reason, detail } = rule;
       return holdStep(ctx, {

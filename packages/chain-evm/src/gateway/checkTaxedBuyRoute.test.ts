@@ -39,7 +39,12 @@ describe('checkTaxedBuyRoute', () => {
       'swapExactTokensForETHSupportingFeeOnTransferTokens',
     ]) {
       expect(
-        checkTaxedBuyRoute({ intent: intent(V2, selector(name)), chain, reports: [report(3)] }),
+        checkTaxedBuyRoute({
+          intent: intent(V2, selector(name)),
+          chain,
+          reports: [report(3)],
+          swapLike: true,
+        }),
       ).toBeNull();
     }
   });
@@ -52,7 +57,7 @@ describe('checkTaxedBuyRoute', () => {
       intent(V3, selector('swapExactETHForTokensSupportingFeeOnTransferTokens')),
       intent(V3, '0xc04b8d59'),
     ]) {
-      expect(checkTaxedBuyRoute({ intent: i, chain, reports: [report(0.5)] })).toMatchObject({
+      expect(checkTaxedBuyRoute({ intent: i, chain, reports: [report(0.5)], swapLike: true })).toMatchObject({
         code: 'FEE_ON_TRANSFER_ROUTE_REQUIRED',
         reason: expect.stringContaining('0.5% buy tax'),
       });
@@ -61,19 +66,35 @@ describe('checkTaxedBuyRoute', () => {
 
   it('no buy tax, an unknown one (the safety gate decides), or an action other than a swap → no opinion', () => {
     const plain = intent(V2, selector('swapExactETHForTokens'));
-    expect(checkTaxedBuyRoute({ intent: plain, chain, reports: [report(0)] })).toBeNull();
-    expect(checkTaxedBuyRoute({ intent: plain, chain, reports: [report(null)] })).toBeNull();
-    expect(checkTaxedBuyRoute({ intent: plain, chain, reports: [] })).toBeNull();
+    expect(checkTaxedBuyRoute({ intent: plain, chain, reports: [report(0)], swapLike: true })).toBeNull();
+    expect(checkTaxedBuyRoute({ intent: plain, chain, reports: [report(null)], swapLike: true })).toBeNull();
+    expect(checkTaxedBuyRoute({ intent: plain, chain, reports: [], swapLike: true })).toBeNull();
     expect(
-      checkTaxedBuyRoute({ intent: intent(TOKEN, '0x095ea7b3', 'approve'), chain, reports: [report(5)] }),
+      checkTaxedBuyRoute({
+        intent: intent(TOKEN, '0x095ea7b3', 'approve'),
+        chain,
+        reports: [report(5)],
+        swapLike: false,
+      }),
     ).toBeNull();
+  });
+
+  it('G6: the rule is keyed on the module, not the name — a dca-fill (swapLike) is held to it like a swap', () => {
+    const v3Buy = intent(V3, '0xc04b8d59', 'dca-fill');
+    expect(checkTaxedBuyRoute({ intent: v3Buy, chain, reports: [report(9)], swapLike: true })).toMatchObject({
+      code: 'FEE_ON_TRANSFER_ROUTE_REQUIRED',
+    });
+    // The same intent under a module that is not a swap has no opinion here.
+    expect(checkTaxedBuyRoute({ intent: v3Buy, chain, reports: [report(9)], swapLike: false })).toBeNull();
   });
 
   it('compares the router and the selector whatever their case', () => {
     const name = 'swapExactETHForTokensSupportingFeeOnTransferTokens';
     const upper = `0x${selector(name).slice(2).toUpperCase()}` as Hex;
     for (const to of [V2.toLowerCase(), `0x${V2.slice(2).toUpperCase()}`] as `0x${string}`[]) {
-      expect(checkTaxedBuyRoute({ intent: intent(to, upper), chain, reports: [report(3)] })).toBeNull();
+      expect(
+        checkTaxedBuyRoute({ intent: intent(to, upper), chain, reports: [report(3)], swapLike: true }),
+      ).toBeNull();
     }
   });
 
@@ -81,7 +102,12 @@ describe('checkTaxedBuyRoute', () => {
     const noV2 = { ...chain, contracts: { ...chain.contracts, uniswapV2: null } } as typeof chain;
     const name = 'swapExactETHForTokensSupportingFeeOnTransferTokens';
     expect(
-      checkTaxedBuyRoute({ intent: intent(V2, selector(name)), chain: noV2, reports: [report(3)] }),
+      checkTaxedBuyRoute({
+        intent: intent(V2, selector(name)),
+        chain: noV2,
+        reports: [report(3)],
+        swapLike: true,
+      }),
     ).toMatchObject({ code: 'FEE_ON_TRANSFER_ROUTE_REQUIRED' });
   });
 
@@ -93,6 +119,7 @@ describe('checkTaxedBuyRoute', () => {
         intent: intent(V2, selector('swapExactETHForTokens')),
         chain,
         reports: [report(0), report(null), taxed],
+        swapLike: true,
       }),
     ).toMatchObject({
       code: 'FEE_ON_TRANSFER_ROUTE_REQUIRED',

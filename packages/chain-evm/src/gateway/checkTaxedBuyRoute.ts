@@ -6,8 +6,10 @@ import type { ExecutionIntent } from './types.js';
 
 /** Parameters of {@link checkTaxedBuyRoute}. */
 export interface CheckTaxedBuyRouteParameters {
-  /** The intent to check (only `swap` intents are concerned). */
+  /** The intent to check. */
   readonly intent: ExecutionIntent;
+  /** Whether the intent's action module is a swap (`ActionModule.swapLike`: `swap`, `dca-fill`); others pass. */
+  readonly swapLike: boolean;
   /** The configured chain of the intent. */
   readonly chain: ChainInfo;
   /** One report per token the intent acquires. */
@@ -24,7 +26,7 @@ const BALANCE_CHECKED = new Set(
 );
 
 /**
- * Pure: a swap that acquires a token with a known buy tax must settle against what the wallet receives. Only the
+ * Pure: a swap (any action whose module is `swapLike`: `swap`, `dca-fill`) that acquires a token with a known buy tax must settle against what the wallet receives. Only the
  * Uniswap V2 Router02's `…SupportingFeeOnTransferTokens` functions check `amountOutMin` against the recipient's
  * balance; V3 and the plain V2 functions check the pool's output, so a 90% buy tax would pass their minimum and
  * the wallet would get a tenth of it. Any other swap of such a token → `FEE_ON_TRANSFER_ROUTE_REQUIRED` (a proven
@@ -33,11 +35,16 @@ const BALANCE_CHECKED = new Set(
  *
  * @example
  * ```ts
- * checkTaxedBuyRoute({ intent, chain, reports }); // null, or { code: 'FEE_ON_TRANSFER_ROUTE_REQUIRED', … }
+ * checkTaxedBuyRoute({ intent, chain, reports, swapLike: true }); // null, or { code: 'FEE_ON_TRANSFER_ROUTE_REQUIRED', … }
  * ```
  */
-export function checkTaxedBuyRoute({ intent, chain, reports }: CheckTaxedBuyRouteParameters): Refusal | null {
-  if (intent.action !== 'swap') return null;
+export function checkTaxedBuyRoute({
+  intent,
+  chain,
+  reports,
+  swapLike,
+}: CheckTaxedBuyRouteParameters): Refusal | null {
+  if (!swapLike) return null;
   // Stryker disable next-line ConditionalExpression: equivalent — an unknown (null) tax is never > 0 either
   const taxed = reports.find((r) => typeof r.tax.buyTax === 'number' && r.tax.buyTax > 0);
   if (taxed === undefined) return null;

@@ -19,4 +19,5 @@ export const DEFAULT_GATEWAY_SETTINGS: Readonly<GatewaySettings> = Object.freeze
   nonceConsumedAfterBlocks: 3,
   maxPendingPerSender: 16,
   senderWindowWaitMs: 30_000,
+  maxValueLossBps: 500,
 });

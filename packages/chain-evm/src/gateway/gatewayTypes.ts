@@ -4,6 +4,7 @@ import type { RpcSender } from '../multicall/aggregate3.js';
 import type { ActionTable } from './actions/ActionModule.js';
 import type { SafetyVerdictInput } from './checkAcquiredTokens.js';
 import type { Refusal } from './checkPolicy.js';
+import type { SimulatedEffects } from './effects/SimulatedEffects.js';
 import type {
   ConfirmationRecord,
   ConfirmationStore,
@@ -33,6 +34,19 @@ export interface GatewayReceipt {
 }
 
 /**
+ * What the simulate step answers: the gas limit to sign with and the simulated effects of the exact transaction
+ * (`null` only when the steps were built "models only" and the node offers no effects simulation), or why not —
+ * a revert (`code` absent: `SIMULATION_REVERTED`) or `EFFECTS_SIMULATION_UNSUPPORTED`.
+ */
+export type SimulateStepResult =
+  | { readonly ok: true; readonly gasLimit: bigint; readonly effects: SimulatedEffects | null }
+  | {
+      readonly ok: false;
+      readonly reason: string;
+      readonly code?: 'SIMULATION_REVERTED' | 'EFFECTS_SIMULATION_UNSUPPORTED';
+    };
+
+/**
  * The chain-facing steps of the pipeline. The defaults are the package's own implementations; they are
  * parameters so the pipeline's order and decisions can be unit-tested on their own.
  */
@@ -45,7 +59,7 @@ export interface GatewaySteps {
     to: Address;
     data: Hex;
     value: bigint;
-  }): Promise<{ ok: true; gasLimit: bigint } | { ok: false; reason: string }>;
+  }): Promise<SimulateStepResult>;
   priceInNative(p: {
     provider: RpcSender;
     chain: ChainInfo;
@@ -95,6 +109,11 @@ export interface GatewaySettings {
   readonly maxPendingPerSender: number;
   /** How long an execution beyond the window waits for a slot before it is refused `SENDER_WINDOW_FULL` (30 s). */
   readonly senderWindowWaitMs: number;
+  /**
+   * The most of the value charged a swap's simulated output may fall short of, valued by the pricing rules, in basis
+   * points (default 500 = 5%: slippage, pool fees and price impact); beyond it → `EFFECT_VALUE_LOSS`.
+   */
+  readonly maxValueLossBps: number;
 }
 
 /** Parameters of {@link ExecutionGateway}. */

@@ -59,6 +59,12 @@ export interface ExecutionIntent {
    * against it). Absent on every other action.
    */
   readonly bridge?: BridgeIntent;
+  /**
+   * What the wallet must receive at least that is not priced or safety-checked as an acquired token — a deposit's
+   * vault shares (`minShares`). Checked only against the simulated effects of the exact transaction
+   * (`EFFECT_SHORTFALL`), like `acquires`.
+   */
+  readonly minimumReceived?: readonly TokenAmount[];
   /** Highest acceptable sell tax of an acquired token, in basis points (default 1000 = 10%). */
   readonly maxSellTaxBps?: number;
   /** Highest acceptable buy tax of an acquired token, in basis points (default 1000 = 10%). */

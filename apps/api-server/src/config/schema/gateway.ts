@@ -35,6 +35,43 @@ export const CONFIRM_TTL_SECONDS = integer({
 
 export const MAX_SLIPPAGE_BPS = integer({ name: 'MAX_SLIPPAGE_BPS', default: 100, min: 0, max: 5_000 });
 
+/**
+ * What a node answering neither `eth_simulateV1` nor `debug_traceCall` gets: `required` (every execution refused
+ * `EFFECTS_SIMULATION_UNSUPPORTED`) or `models-only` (signed without the effects checked).
+ */
+export const GATEWAY_EFFECTS = custom({
+  name: 'GATEWAY_EFFECTS',
+  type: 'required or models-only',
+  default: 'required',
+  read: (env): 'required' | 'models-only' => {
+    const mode = (env.GATEWAY_EFFECTS ?? '').trim() || 'required';
+    if (mode !== 'required' && mode !== 'models-only') {
+      throw new ConfigError('GATEWAY_EFFECTS', 'must be "required" or "models-only"');
+    }
+    return mode;
+  },
+});
+
+/**
+ * How much less than the value charged a swap's simulated output may be worth (bps): by default the slippage
+ * ceiling (`MAX_SLIPPAGE_BPS`) plus 400 for pool fees and price impact; never under the slippage ceiling.
+ */
+export const MAX_VALUE_LOSS_BPS = custom({
+  name: 'MAX_VALUE_LOSS_BPS',
+  type: 'integer (basis points)',
+  default: 'MAX_SLIPPAGE_BPS + 400',
+  bounds: 'MAX_SLIPPAGE_BPS–10000',
+  read: (env): number => {
+    const slippage = MAX_SLIPPAGE_BPS.read(env);
+    return integer({
+      name: 'MAX_VALUE_LOSS_BPS',
+      default: Math.min(10_000, slippage + 400),
+      min: slippage,
+      max: 10_000,
+    }).read(env);
+  },
+});
+
 export const PRICING_MIN_LIQUIDITY_ETH = eth({ name: 'PRICING_MIN_LIQUIDITY_ETH', default: '10' });
 
 export const PRICING_MAX_TWAP_DEVIATION_BPS = integer({

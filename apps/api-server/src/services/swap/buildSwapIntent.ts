@@ -1,6 +1,7 @@
 import {
   buildSwapTransaction,
   type ExecutionIntent,
+  NATIVE_ASSET,
   type ResolvedSwapToken,
   type SwapQuote,
 } from '@org/chain-evm';
@@ -29,7 +30,8 @@ export interface BuildSwapIntentParameters {
 /**
  * The typed intent of a quoted swap for the execution gateway: calldata built by our code from the quote's best
  * route, the native value (native in), exactly what is spent (ERC-20 in) and at least what is acquired (ERC-20
- * out), with token metadata for the records. Nothing is signed here.
+ * out; native out as a `minimumReceived` of `NATIVE_ASSET`, checked on the simulated effects), with token metadata
+ * for the records. Nothing is signed here.
  *
  * @example
  * ```ts
@@ -60,6 +62,9 @@ export function buildSwapIntent({
     acquires: tokenOut.native
       ? []
       : [{ token: tokenOut.address, amount: amountOutMin, ...tokenMeta(tokenOut) }],
+    // The native coin bought is no token to price or safety-check, but its minimum is checked on the simulated
+    // effects like a token's (the router unwraps and pays the wallet).
+    ...(tokenOut.native ? { minimumReceived: [{ token: NATIVE_ASSET, amount: amountOutMin }] } : {}),
     maxSellTaxBps,
     maxBuyTaxBps,
     description,

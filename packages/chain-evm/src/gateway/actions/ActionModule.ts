@@ -42,6 +42,12 @@ export interface ActionModule {
    * decode is refused (`INTENT_INVALID`), never "close enough".
    */
   check(parameters: ActionCheckParameters): Refusal | null;
+  /**
+   * `true` for a swap under any name (`swap`, `dca-fill`): the rules of swaps apply to it — a taxed buy must use a
+   * route that checks what the wallet receives (`FEE_ON_TRANSFER_ROUTE_REQUIRED`), and its simulated output, valued
+   * by the pricing rules, must be worth the value charged less the allowed loss (`EFFECT_VALUE_LOSS`).
+   */
+  readonly swapLike?: boolean;
 }
 
 /**

@@ -54,6 +54,9 @@ describe('createDepositAction', () => {
     expect(check(deposit())).toBeNull();
     expect(check(deposit({ to: VAULT.toUpperCase().replace('0X', '0x') as Address }))).toBeNull();
     expect(check(deposit({ spends: [{ token: USDC.toLowerCase() as Address, amount: ASSETS }] }))).toBeNull();
+    // G9: the vault's shares as the minimum received (checked on the simulated deposit).
+    expect(check(deposit({ minimumReceived: [{ token: VAULT, amount: 990n }] }))).toBeNull();
+    expect(check(deposit({ minimumReceived: [] }))).toBeNull();
     expect(
       check(
         deposit({
@@ -105,6 +108,21 @@ describe('createDepositAction', () => {
     ],
     ['native value', { value: 1n }, 'INTENT_INVALID'],
     ['acquires declared', { acquires: [{ token: VAULT, amount: 1n }] }, 'INTENT_INVALID'],
+    [
+      'a minimum received of another token',
+      { minimumReceived: [{ token: USDC, amount: 1n }] },
+      'INTENT_INVALID',
+    ],
+    [
+      'a minimum received of the shares and of another token',
+      {
+        minimumReceived: [
+          { token: VAULT, amount: 1n },
+          { token: DAI, amount: 1n },
+        ],
+      },
+      'INTENT_INVALID',
+    ],
     ['a configured vault of chain 1 asked on another chain', { chainId: base.id }, 'TARGET_NOT_ALLOWED'],
   ])('%s → refused', (_name, change, code) => {
     expect(check(deposit(change))).toBe(code);

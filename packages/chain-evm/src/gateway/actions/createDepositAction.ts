@@ -22,9 +22,10 @@ const invalid = (reason: string): Refusal => ({ code: 'INTENT_INVALID', reason }
  * Builds action `deposit`: ERC-4626 `deposit(uint256 assets, address receiver)` into one of the configured vaults of
  * the intent's chain (else `TARGET_NOT_ALLOWED`). The calldata is decoded strictly (`decodeDepositCalldata`: the
  * selector, two words, a clean address word, no trailing bytes); the receiver must be the wallet; no native value;
- * the intent spends exactly one token — the vault's underlying asset (`assetOf`) — for exactly `assets`; and it
- * declares nothing acquired (the shares are the configured vault's own token: the caller checks what was minted
- * against `previewDeposit` after the receipt). Anything else is `INTENT_INVALID`. Its spenders are the chain's
+ * the intent spends exactly one token — the vault's underlying asset (`assetOf`) — for exactly `assets`; it
+ * declares nothing acquired (the shares are the configured vault's own token, not a token bought), and its
+ * `minimumReceived`, if any, names only the vault's shares: the gateway checks the simulated deposit mints at least
+ * that many before it signs (`EFFECT_SHORTFALL`), not only after the receipt. Anything else is `INTENT_INVALID`. Its spenders are the chain's
  * vaults, so the approve module allows an exact approval of the asset to them.
  *
  * @example
@@ -71,7 +72,13 @@ export function createDepositAction({ vaults, assetOf }: CreateDepositActionPara
         return invalid(`the deposit's assets (${call.assets}) are not the intent's spend (${spent?.amount})`);
       }
       if (intent.acquires.length !== 0) {
-        return invalid('a deposit declares nothing acquired (the shares are checked after the receipt)');
+        return invalid(
+          'a deposit declares nothing acquired (its shares are a minimum received, not a token bought)',
+        );
+      }
+      const minimums = intent.minimumReceived ?? [];
+      if (minimums.some((m) => !sameAddress(m.token, vault))) {
+        return invalid(`a deposit's minimum received can only be the vault's own shares (${vault})`);
       }
       return null;
     },

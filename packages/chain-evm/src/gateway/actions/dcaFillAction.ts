@@ -16,4 +16,5 @@ export const dcaFillAction: ActionModule = Object.freeze<ActionModule>({
   action: 'dca-fill',
   spenders: swapRouters,
   check: checkSwapIntent,
+  swapLike: true,
 });

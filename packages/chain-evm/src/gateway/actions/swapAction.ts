@@ -16,4 +16,5 @@ export const swapAction: ActionModule = Object.freeze<ActionModule>({
   action: 'swap',
   spenders: swapRouters,
   check: checkSwapIntent,
+  swapLike: true,
 });

@@ -33,6 +33,15 @@ export function createGatewayContext({
 }: CreateGatewayContextParameters): GatewayContext {
   const address = wallet.address as Address;
   const settings = { ...DEFAULT_GATEWAY_SETTINGS, ...p.settings };
+  if (
+    !Number.isInteger(settings.maxValueLossBps) ||
+    settings.maxValueLossBps < 0 ||
+    settings.maxValueLossBps > 10_000
+  ) {
+    throw new RangeError(
+      `maxValueLossBps must be an integer from 0 to 10000, not ${settings.maxValueLossBps}`,
+    );
+  }
   const clock = p.clock ?? Date.now;
   let lastNudge = Number.NEGATIVE_INFINITY;
   const window = new SenderWindow({

@@ -1,4 +1,5 @@
 import type { Address, ChainInfo } from '../../chains/chains.js';
+import { isSwapLike } from '../actions/isSwapLike.js';
 import { checkAcquiredTokens } from '../checkAcquiredTokens.js';
 import { checkTaxedBuyRoute } from '../checkTaxedBuyRoute.js';
 import type { Refusal } from '../checkPolicy.js';
@@ -41,6 +42,11 @@ export async function safetyStep(
   const unsafe =
     acquired !== null && acquired.code !== 'TOKEN_SAFETY_UNKNOWN'
       ? acquired
-      : (checkTaxedBuyRoute({ intent, chain, reports }) ?? acquired);
+      : (checkTaxedBuyRoute({
+          intent,
+          chain,
+          reports,
+          swapLike: isSwapLike({ actions: ctx.actions, action: intent.action }),
+        }) ?? acquired);
   return { safety, unsafe };
 }

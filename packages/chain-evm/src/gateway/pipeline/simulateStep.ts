@@ -1,12 +1,18 @@
 import type { ChainInfo } from '../../chains/chains.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
 import type { Refusal } from '../checkPolicy.js';
+import { judgeEffects } from '../effects/judgeEffects.js';
+import type { SimulatedEffects } from '../effects/SimulatedEffects.js';
 import type { ExecutionIntent } from '../types.js';
 import type { GatewayContext } from './GatewayContext.js';
 
 /**
- * The exact transaction simulated from the wallet: the gas limit to sign with, or `SIMULATION_REVERTED` with the
- * decoded reason (nothing is held, reserved or signed for a transaction that would revert).
+ * The exact transaction simulated from the wallet at `pending`, and its effects judged against the intent
+ * (`judgeEffects`: nothing spent that the intent does not declare, no more than declared, every minimum — `acquires`
+ * and `minimumReceived` — received): the gas limit to sign with and the effects, or the refusal —
+ * `SIMULATION_REVERTED` with the decoded reason, `EFFECTS_SIMULATION_UNSUPPORTED`, `EFFECT_*`. Nothing is held,
+ * reserved or signed for a transaction that would revert or whose effects are not the intent's. `effects: null`
+ * only when the steps were built "models only" and the node cannot simulate effects.
  *
  * @example
  * ```ts
@@ -21,7 +27,9 @@ export async function simulateStep(
     chain,
     intent,
   }: { readonly provider: RpcSender; readonly chain: ChainInfo; readonly intent: ExecutionIntent },
-): Promise<{ readonly gasLimit: bigint } | { readonly refusal: Refusal }> {
+): Promise<
+  { readonly gasLimit: bigint; readonly effects: SimulatedEffects | null } | { readonly refusal: Refusal }
+> {
   const simulation = await ctx.steps.simulate({
     provider,
     chainId: chain.id,
@@ -30,6 +38,20 @@ export async function simulateStep(
     data: intent.data,
     value: intent.value,
   });
-  if (!simulation.ok) return { refusal: { code: 'SIMULATION_REVERTED', reason: simulation.reason } };
-  return { gasLimit: simulation.gasLimit };
+  if (!simulation.ok) {
+    return { refusal: { code: simulation.code ?? 'SIMULATION_REVERTED', reason: simulation.reason } };
+  }
+  if (simulation.effects !== null) {
+    const refusal = judgeEffects({
+      wallet: ctx.address,
+      transfers: simulation.effects.transfers,
+      declared: {
+        value: intent.value,
+        spends: intent.spends,
+        minimums: [...intent.acquires, ...(intent.minimumReceived ?? [])],
+      },
+    });
+    if (refusal) return { refusal };
+  }
+  return { gasLimit: simulation.gasLimit, effects: simulation.effects };
 }

@@ -64,6 +64,7 @@ function checkIntent(intent: ExecutionIntent): ExecutionIntent {
   if (typeof intent.value !== 'bigint' || intent.value < 0n) throw invalid('intent value');
   tokenAmounts(intent.spends, 'intent spends');
   tokenAmounts(intent.acquires, 'intent acquires');
+  if (intent.minimumReceived !== undefined) tokenAmounts(intent.minimumReceived, 'intent minimumReceived');
   if (typeof intent.description !== 'string') throw invalid('intent description');
   return intent;
 }

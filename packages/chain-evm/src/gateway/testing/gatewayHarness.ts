@@ -84,7 +84,8 @@ export interface Script {
   effectiveGasPrice?: bigint;
   gasUsed?: bigint;
   simulate?: Awaited<ReturnType<GatewaySteps['simulate']>>;
-  price?: bigint | null;
+  /** What any non-empty set of amounts is worth (or a function of the amounts); null = unpriceable. */
+  price?: bigint | null | ((amounts: readonly { token: string; amount: bigint }[]) => bigint | null);
   /** The token-safety verdict of every acquired token (buy tax 0 unless given). */
   safety?: { isHoneypot: boolean | null; sellTax: number | null; buyTax?: number | null; veto?: boolean };
   sendError?: Error;
@@ -175,14 +176,15 @@ export function scriptedParameters(
     },
     simulate: async () => {
       calls.push('simulate');
-      return script.simulate ?? { ok: true, gasLimit: 200_000n };
+      return script.simulate ?? { ok: true, gasLimit: 200_000n, effects: null };
     },
     priceInNative: async ({ amounts }) => {
       calls.push('price');
       if (amounts.length === 0) return { totalWei: 0n, reason: null };
-      return script.price === null
+      const price = typeof script.price === 'function' ? script.price(amounts) : script.price;
+      return price === null
         ? { totalWei: null, reason: 'no usable pool' }
-        : { totalWei: script.price ?? 0n, reason: null };
+        : { totalWei: price ?? 0n, reason: null };
     },
     waitForReceipt: async ({ hashes, timeoutMs }) => {
       calls.push('wait');
