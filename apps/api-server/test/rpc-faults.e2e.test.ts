@@ -2,10 +2,12 @@ import { devnetTokenList } from '@org/chain-evm';
 import { type RpcProxy, type StartDevnetReturnType, startDevnet, startRpcProxy } from '@org/devnet';
 import type { JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExecutionDto } from '../src/dto/execution.js';
 import type { GovernorStatusDto } from '../src/dto/governor.js';
 import type { SwapExecutionDto } from '../src/dto/swap.js';
 import { startTestServer, type TestServer } from './helpers/startTestServer.js';
 import { devnetReader, swapServerEnv } from './helpers/swapServerEnv.js';
+import { until } from './helpers/until.js';
 
 // Issue 36, faults at the RPC boundary: a JSON-RPC proxy between the server and anvil closes the connection
 // mid-request, stalls past RPC_TIMEOUT_MS, answers garbage, or serves another chain. Reads and fund-moving requests
@@ -142,7 +144,7 @@ describe('the RPC node fails under a server that is already running', () => {
     }
   }
 
-  it('stalls on eth_sendRawTransaction after signing: 202 pending, the reservation kept, sent once', async () => {
+  it('stalls on eth_sendRawTransaction after signing: 202 pending, the reservation kept; settled once when the node is back', async () => {
     const nonce = await reader.getTransactionCount(wallet());
     proxy.reset();
     proxy.intercept = (r) => (r.method === 'eth_sendRawTransaction' ? { swallow: true } : undefined);
@@ -158,6 +160,21 @@ describe('the RPC node fails under a server that is already running', () => {
     expect(proxy.count('eth_sendRawTransaction')).toBe(1);
     // The node swallowed it: nothing reached anvil, and the server did not broadcast it a second time.
     expect(await reader.getTransactionCount(wallet())).toBe(nonce);
+    expect(await mempoolSize()).toBe(0n);
+
+    // The node is back. Following the execution re-sends the same signed transaction (never a new one at another
+    // nonce): one nonce used on the chain, the mined hash the one recorded at signing, the reservation committed.
+    const settled = await until('the execution settled', async () => {
+      const record = (await (await server.call(`/executions/${body.execution.id}`)).json()) as ExecutionDto;
+      return ['confirmed', 'failed', 'reverted'].includes(record.status) ? record : undefined;
+    });
+    expect(settled.status).toBe('confirmed');
+    expect(settled.txHash).toBe(body.execution.txHash);
+    expect(await reader.getTransactionCount(wallet())).toBe(nonce + 1);
+    const receipt = await reader.getTransactionReceipt(settled.txHash as string);
+    expect(receipt?.status).toBe(1);
+    expect(receipt?.from.toLowerCase()).toBe(wallet().toLowerCase());
+    expect(await openReservations()).toEqual([]);
     expect(await mempoolSize()).toBe(0n);
   });
 });
