@@ -102,6 +102,16 @@ describe('the RPC node fails under a server that is already running', () => {
       status: 502,
       code: 'RPC_ERROR',
     },
+    'answers garbage (not JSON)': {
+      decision: () => ({ raw: '<html><body>502 Bad Gateway</body></html>' }) as const,
+      status: 502,
+      code: 'RPC_ERROR',
+    },
+    'answers garbage (JSON, not a JSON-RPC answer)': {
+      decision: () => ({ raw: '{"hello":"world"}' }) as const,
+      status: 502,
+      code: 'RPC_ERROR',
+    },
   } as const;
 
   for (const [name, fault] of Object.entries(faults)) {
