@@ -189,6 +189,77 @@ describe('the RPC node fails under a server that is already running', () => {
   });
 });
 
+describe('the broadcast reaches the chain but its answer is lost', () => {
+  let server: TestServer;
+  let proxy: RpcProxy;
+  const accountIndex = 7;
+  const wallet = () => devnet.manifest.accounts[accountIndex]!.address;
+
+  beforeAll(async () => {
+    proxy = await startRpcProxy({ upstream: devnet.rpcUrl });
+    server = await startTestServer(
+      {
+        ...swapServerEnv(devnet, proxy.url, accountIndex),
+        RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS),
+        RECEIPT_TIMEOUT_MS: '1500',
+      },
+      tokens(),
+    );
+  });
+  afterAll(async () => {
+    await server?.close();
+    await proxy?.close();
+  });
+
+  // The proxy hands the signed transaction to anvil itself, then answers the server with the fault: the node has
+  // it, the server cannot know. Releasing the reservation or signing again would be wrong.
+  const lost = {
+    'the connection closes': () => 'drop' as const,
+    'the answer is garbage': () => ({ raw: '<html>oops</html>' }) as const,
+    'the answer never comes': () => ({ swallow: true }) as const,
+  } as const;
+
+  for (const [name, decision] of Object.entries(lost)) {
+    it(`${name}: 202 pending, the reservation kept; settled once, never signed again`, async () => {
+      const nonce = await reader.getTransactionCount(wallet());
+      proxy.reset();
+      let forwarded: Promise<unknown> | undefined;
+      proxy.intercept = (r) => {
+        if (r.method !== 'eth_sendRawTransaction') return undefined;
+        forwarded ??= reader.send('eth_sendRawTransaction', [...r.params]);
+        return decision();
+      };
+      const { res, ms } = await timed(() =>
+        server.call('/swap/execute', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ tokenIn: 'ETH', tokenOut: 'USDC', amountIn: '0.01' }),
+        }),
+      );
+      const sentHash = await forwarded;
+      proxy.intercept = undefined;
+      expect(res.status).toBe(202);
+      expect(ms).toBeLessThan(BOUND_MS + 1_500);
+      const body = (await res.json()) as SwapExecutionDto;
+      expect(body.execution.status).toBe('pending');
+      expect(body.execution.txHash).toBe(sentHash);
+      const held = (await (await server.call('/governor/status')).json()) as GovernorStatusDto;
+      expect(held.openReservations).toHaveLength(1);
+
+      const settled = await until('the execution settled', async () => {
+        const record = (await (await server.call(`/executions/${body.execution.id}`)).json()) as ExecutionDto;
+        return ['confirmed', 'failed', 'reverted'].includes(record.status) ? record : undefined;
+      });
+      expect(settled.status).toBe('confirmed');
+      expect(settled.txHash).toBe(sentHash);
+      expect(await reader.getTransactionCount(wallet())).toBe(nonce + 1);
+      expect(await mempoolSize()).toBe(0n);
+      const after = (await (await server.call('/governor/status')).json()) as GovernorStatusDto;
+      expect(after.openReservations).toEqual([]);
+    });
+  }
+});
+
 describe('the RPC node answers for another chain', () => {
   let server: TestServer;
   let proxy: RpcProxy;
