@@ -187,6 +187,22 @@ describe('the RPC node fails under a server that is already running', () => {
     expect(await openReservations()).toEqual([]);
     expect(await mempoolSize()).toBe(0n);
   });
+
+  it('the node switches to another chain after its chain id was checked: /health reports the chain down', async () => {
+    interface Health {
+      status: string;
+      checks: { chains: { ok: number; total: number } };
+    }
+    const health = async () => (await (await server.call('/health')).json()) as Health;
+    proxy.intercept = (r) => (r.method === 'eth_chainId' ? { result: '0x1' } : undefined);
+    const degraded = await until('health degraded', async () => {
+      const h = await health();
+      return h.checks.chains.ok === 0 ? h : undefined;
+    });
+    proxy.intercept = undefined;
+    expect(degraded).toMatchObject({ status: 'degraded', checks: { chains: { ok: 0, total: 1 } } });
+    await until('health ok again', async () => ((await health()).checks.chains.ok === 1 ? true : undefined));
+  });
 });
 
 describe('the broadcast reaches the chain but its answer is lost', () => {
