@@ -89,6 +89,29 @@ describe('startRpcProxy', () => {
     }
   });
 
+  it('raw answers a body verbatim without forwarding: not JSON, or JSON that is not a JSON-RPC answer', async () => {
+    const proxy = await startRpcProxy({ upstream: upstreamUrl });
+    try {
+      const before = upstreamHits;
+      proxy.intercept = (r) =>
+        r.method === 'eth_blockNumber' ? { raw: '<html>502 Bad Gateway</html>' } : { raw: '{"hello":1}' };
+      const post = async (method: string) =>
+        (
+          await fetch(proxy.url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+          })
+        ).text();
+      expect(await post('eth_blockNumber')).toBe('<html>502 Bad Gateway</html>');
+      expect(await post('eth_call')).toBe('{"hello":1}');
+      expect(upstreamHits).toBe(before);
+      expect(proxy.count()).toBe(2);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('delays a request by a time or until a promise settles, then forwards it; swallow never forwards nor answers', async () => {
     const proxy = await startRpcProxy({ upstream: upstreamUrl });
     try {

@@ -17,7 +17,9 @@ export interface ProxiedRequest {
  * JSON-RPC error without forwarding; `drop` closes the connection without an answer (a node lost mid-request);
  * `delayMs` forwards it after that many milliseconds, `until` once the promise settles (a slow node, or a lookup
  * held until the test has seen something else happen); `swallow` never forwards nor answers it (a node that takes a
- * request and goes silent: the client times out, and the node never saw it).
+ * request and goes silent: the client times out, and the node never saw it); `raw` answers that HTTP body verbatim
+ * (status 200, `application/json`) without forwarding — a node that answers garbage: not JSON, or JSON that is not a
+ * JSON-RPC answer (in a batch, the whole answer is that body).
  */
 export type InterceptDecision =
   | undefined
@@ -26,6 +28,7 @@ export type InterceptDecision =
   | { readonly delayMs: number }
   | { readonly until: PromiseLike<unknown> }
   | { readonly swallow: true }
+  | { readonly raw: string }
   | 'drop';
 
 /** Parameters of {@link startRpcProxy}. */
@@ -93,6 +96,11 @@ export async function startRpcProxy(parameters: StartRpcProxyParameters): Promis
     down: boolean;
   } = { intercept: undefined, down: false };
 
+  /** A verbatim body chosen by a `raw` decision (it replaces the whole HTTP answer). */
+  class RawAnswer {
+    constructor(readonly body: string) {}
+  }
+
   async function answerOne(request: JsonRpcRequest): Promise<unknown | 'drop'> {
     const seen: { -readonly [K in keyof ProxiedRequest]: ProxiedRequest[K] } = {
       method: typeof request.method === 'string' ? request.method : '',
@@ -111,6 +119,7 @@ export async function startRpcProxy(parameters: StartRpcProxyParameters): Promis
       return done({ jsonrpc: '2.0', id: request.id ?? null, error: decision.error });
     if (decision && 'result' in decision)
       return done({ jsonrpc: '2.0', id: request.id ?? null, result: decision.result });
+    if (decision && 'raw' in decision) return done(new RawAnswer(decision.raw));
     if (decision && 'swallow' in decision) return new Promise<never>(() => undefined);
     if (decision && 'delayMs' in decision) await new Promise((r) => setTimeout(r, decision.delayMs));
     if (decision && 'until' in decision) await Promise.resolve(decision.until).catch(() => undefined);
@@ -144,7 +153,8 @@ export async function startRpcProxy(parameters: StartRpcProxyParameters): Promis
       return;
     }
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(batch ? answers : answers[0]));
+    const raw = answers.find((a): a is RawAnswer => a instanceof RawAnswer);
+    res.end(raw ? raw.body : JSON.stringify(batch ? answers : answers[0]));
   }
 
   const server = createServer((req, res) => {
