@@ -1,0 +1,264 @@
+// Examples for every 2xx JSON response of the OpenAPI document, in the shape the server answers: built from each
+// response's schema, with every string leaf chosen by its property's name (devnet addresses, decimal strings for
+// amounts, base-unit integers for wei and shares, real codes, ISO times) so Swagger shows a real answer instead of
+// `"string"`. A string property this table does not know fails the build, so a new field arrives with its example.
+const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const USDC = '0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6';
+const VAULT = '0x0DCd1Bf9A1b36cE34237eEaFef220932846BCD82';
+const V2_ROUTER = '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9';
+const ID = '3f0c2a9e-8b1d-4c6f-9a7e-2d5b8c1e4f60';
+const TX = '0x8c2f6f1e4d3b2a19c8e7d6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5';
+const BLOCK = '0x4a1f0e2d3c5b6a798887766554433221100ffeeddccbbaa99887766554433221';
+const AT = '2026-11-29T03:00:00.000Z';
+const SOLANA_NONE = '11111111111111111111111111111111';
+const MAX_UINT =
+  '115792089237316195423570985008687907853269984665640564039457584007913129639935';
+
+/** String leaves by property name (any schema); `'<Schema>.<name>'` overrides one schema's. */
+const STRINGS = {
+  // one schema's field where the name alone is ambiguous
+  'ChainDto.name': 'devnet',
+  'ChainRefDto.name': 'devnet',
+  // problem+json members (inside records that carry a last error)
+  type: 'about:blank',
+  title: 'Unprocessable Content',
+  code: 'SLIPPAGE_EXCEEDED',
+  detail: 'The quote moved past the allowed slippage (50 bps).',
+  instance: '/swap/execute',
+  requestId: ID,
+  error: 'SLIPPAGE_EXCEEDED',
+  fillCode: 'TOKEN_UNSAFE',
+  message: 'Outgoing transfer of 0.5 ETH from demo wallet',
+  warning: 'Store this private key now: it is shown once and never again.',
+  // addresses
+  address: WALLET,
+  owner: WALLET,
+  from: WALLET,
+  to: USDC,
+  token: USDC,
+  tokenReceived: USDC,
+  spender: V2_ROUTER,
+  router: V2_ROUTER,
+  target: V2_ROUTER,
+  vault: VAULT,
+  pool: VAULT,
+  privateKey: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  mintAuthority: SOLANA_NONE,
+  freezeAuthority: SOLANA_NONE,
+  permanentDelegate: SOLANA_NONE,
+  transferHookProgram: SOLANA_NONE,
+  // hashes and ids
+  hash: TX,
+  txHash: TX,
+  sourceTxHash: TX,
+  destinationTxHash: TX,
+  blockHash: BLOCK,
+  id: ID,
+  executionId: ID,
+  orderId: ID,
+  quoteId: ID,
+  idempotencyKey: 'try-it-out-1',
+  nextCursor: 'eyJvZmZzZXQiOjIwfQ',
+  // chains, tokens, names
+  chain: 'devnet',
+  fromChain: 'devnet',
+  toChain: 'devnet-b',
+  key: 'dva',
+  tokenIn: 'ETH',
+  tokenOut: USDC,
+  toToken: 'USDC',
+  asset: 'USDC',
+  assetSymbol: 'USDC',
+  symbol: 'USDC',
+  shareSymbol: 'dvUSDC',
+  nativeSymbol: 'ETH',
+  name: 'USD Coin',
+  project: 'erc4626',
+  poolMeta: 'demo vault',
+  exposure: 'single',
+  ilRisk: 'no',
+  predictedClass: 'Stable/Up',
+  tool: 'stargateV2',
+  source: 'onchain',
+  kind: 'large-outgoing',
+  action: 'swap',
+  label: 'demo wallet',
+  description: 'Swap 0.01 ETH for USDC on devnet',
+  note: 'checked the quote and the safety verdict',
+  decidedBy: 'operator',
+  version: '1.16.0',
+  mode: 'all',
+  dailyWindow: 'rolling-24h',
+  executionStatus: 'confirmed',
+  factor: 'unlimited allowance',
+  field: 'ownerRenounced',
+  resolution: 'on-chain read preferred over the provider',
+  reason: 'measured from share-price samples over 7 days',
+  apyReason: 'measured from share-price samples over 7 days',
+  unpricedReason: 'no USD price for the vault asset',
+  tvlUnpricedReason: 'no USD price for the vault asset',
+  // decimal amounts in human units
+  amount: '100',
+  amountIn: '0.01',
+  amountReceived: '99.9',
+  amountPerFill: '0.001',
+  maxTotalIn: '0.03',
+  minPrice: '1500',
+  maxPrice: '5000',
+  maxPerTx: '0.05',
+  dailyLimit: '0.5',
+  sessionLimit: '1',
+  minChange: '0.01',
+  largeOutgoing: '0.5',
+  eth: '0.0439',
+  usd: '19.98',
+  balance: '9999.95',
+  gwei: '1.5',
+  price: '2500.12',
+  usdPerNative: '2500',
+  value: '0',
+  // whole numbers in base units (wei, token base units, shares) and other big integers
+  amountBase: '100000000',
+  wei: '43900000000000000',
+  balanceWei: '9999950000000000000000',
+  gasWei: '3150000000000000',
+  assetsBase: '100000000',
+  maxDeposit: MAX_UINT,
+  previewShares: '99950000',
+  convertShares: '99950000',
+  totalSupply: '1000000000000',
+  minShares: '99450000',
+  sharesReceived: '99950000',
+  supply: '1000000000000000',
+  allowance: MAX_UINT,
+  gasLimit: '210000',
+  gasEstimate: '150000',
+  maxFeePerGas: '2000000000',
+  maxPriorityFeePerGas: '1000000000',
+  ratePpb: '1200',
+  numerator: '1',
+  denominator: '1',
+  multiplier: '1.2',
+  horizonSeconds: '2592000',
+  paysAfterSeconds: '604800',
+  optimalIntervalSeconds: '86400',
+  priceImpactBps: '12',
+  // lists of strings, by the list's name
+  underlyingTokens: USDC,
+  rewardTokens: USDC,
+  path: USDC,
+  pools: '0x3c6a2E7f1bb9bD5E4A9f7cA2D3b7f0E6a1C4d8B2',
+  warnings: 'owner can change the fee',
+  recommendations: 'prefer a limited allowance',
+  fields: 'isHoneypot',
+  missing: 'buyTax',
+  notChecked: 'lpLocked',
+  unpricedTokens: USDC,
+  failedChains: 'devnet-b',
+  ethExcludedChains: 'devnet-b',
+  usdMissingChains: 'devnet-b',
+  allowedContracts: V2_ROUTER,
+  bridges: 'stargateV2',
+  tools: 'stargateV2',
+};
+
+const TIMES = new Set([
+  'fetchedAt', 'at', 'lastSampleAt', 'chartLastPointAt', 'firstDepositAt', 'signedAt', 'createdAt', 'updatedAt',
+  'expiresAt', 'decidedAt', 'since', 'lastCheckAt', 'startedAt', 'finishedAt', 'nextCycleAt', 'oldestPairCreatedAt',
+  'generatedAt', 'reservedAt', 'windowStart', 'sessionStartedAt', 'firstRunAt', 'nextRunAt', 'scheduledAt',
+  'lastTickAt', 'freshUntil',
+]);
+
+/** Whole numbers by property name; others take the schema's minimum or 1. */
+const NUMBERS = {
+  chainId: 31337,
+  id: 31337,
+  blockNumber: 1234,
+  decimals: 6,
+  slippageBps: 50,
+  limit: 20,
+  count: 1,
+  total: 1,
+  apy: 4.2,
+  tvlUsd: 1250000,
+};
+
+/** Booleans that read `false` in an everyday answer (all others `true`). */
+const FALSE = new Set(['killSwitch', 'killed', 'isHoneypot', 'expired', 'stale', 'outlier', 'unlimited', 'paused']);
+
+function resolve(spec, schema) {
+  let node = schema;
+  while (node?.$ref) node = spec.components.schemas[node.$ref.replace('#/components/schemas/', '')];
+  return node;
+}
+
+function leafString(name, schema, where, unknown) {
+  if (schema.format === 'date-time' || TIMES.has(name)) return AT;
+  const value = STRINGS[`${where}.${name}`] ?? STRINGS[name];
+  if (value === undefined) {
+    unknown.add(`${where}.${name ?? '(item)'}`);
+    return name ?? 'item';
+  }
+  return value;
+}
+
+/** An example value for `schema`, named `name` inside `where` (for the table of strings). */
+function build(spec, schema, name, where, unknown, depth) {
+  const node = resolve(spec, schema);
+  if (!node || depth > 12) return null;
+  const here = schema?.$ref ? schema.$ref.split('/').pop() : where;
+  if (node.example !== undefined) return node.example;
+  if (Array.isArray(node.enum)) return node.enum.find((v) => v !== null) ?? null;
+  for (const key of ['allOf', 'anyOf', 'oneOf']) {
+    if (!Array.isArray(node[key])) continue;
+    if (key === 'allOf') {
+      const merged = {};
+      for (const part of node[key]) {
+        const value = build(spec, part, name, here, unknown, depth + 1);
+        if (value && typeof value === 'object' && !Array.isArray(value)) Object.assign(merged, value);
+        else return value;
+      }
+      return merged;
+    }
+    const member = node[key].find((m) => resolve(spec, m)?.type !== undefined || m.$ref) ?? node[key][0];
+    return build(spec, member, name, here, unknown, depth + 1);
+  }
+  switch (node.type) {
+    case 'string':
+      return leafString(name, node, here, unknown);
+    case 'integer':
+    case 'number':
+      return NUMBERS[name] ?? node.minimum ?? 1;
+    case 'boolean':
+      return !FALSE.has(name);
+    case 'array':
+      return [build(spec, node.items ?? {}, name, here, unknown, depth + 1)];
+    default: {
+      if (!node.properties) return {};
+      const out = {};
+      for (const [key, value] of Object.entries(node.properties)) {
+        out[key] = build(spec, value, key, here, unknown, depth + 1);
+      }
+      return out;
+    }
+  }
+}
+
+/**
+ * Sets an example on every 2xx `application/json` response of `spec` (in place), built from its schema. Throws when a
+ * string property has no entry in the table, so a response cannot show a placeholder.
+ */
+export function addResponseExamples(spec) {
+  const unknown = new Set();
+  for (const [path, item] of Object.entries(spec.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (typeof operation !== 'object' || operation === null || !operation.responses) continue;
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const json = response.content?.['application/json'];
+        if (!/^2\d\d$/.test(status) || !json?.schema) continue;
+        json.example = build(spec, json.schema, undefined, `${method} ${path}`, unknown, 0);
+      }
+    }
+  }
+  if (unknown.size > 0) throw new Error(`OpenAPI response examples missing for: ${[...unknown].join(', ')}`);
+}
