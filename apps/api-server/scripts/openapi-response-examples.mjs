@@ -11,8 +11,7 @@ const TX = '0x8c2f6f1e4d3b2a19c8e7d6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5';
 const BLOCK = '0x4a1f0e2d3c5b6a798887766554433221100ffeeddccbbaa99887766554433221';
 const AT = '2026-11-29T03:00:00.000Z';
 const SOLANA_NONE = '11111111111111111111111111111111';
-const MAX_UINT =
-  '115792089237316195423570985008687907853269984665640564039457584007913129639935';
+const MAX_UINT = '115792089237316195423570985008687907853269984665640564039457584007913129639935';
 
 /** String leaves by property name (any schema); `'<Schema>.<name>'` overrides one schema's. */
 const STRINGS = {
@@ -163,10 +162,31 @@ const STRINGS = {
 };
 
 const TIMES = new Set([
-  'fetchedAt', 'at', 'lastSampleAt', 'chartLastPointAt', 'firstDepositAt', 'signedAt', 'createdAt', 'updatedAt',
-  'expiresAt', 'decidedAt', 'since', 'lastCheckAt', 'startedAt', 'finishedAt', 'nextCycleAt', 'oldestPairCreatedAt',
-  'generatedAt', 'reservedAt', 'windowStart', 'sessionStartedAt', 'firstRunAt', 'nextRunAt', 'scheduledAt',
-  'lastTickAt', 'freshUntil',
+  'fetchedAt',
+  'at',
+  'lastSampleAt',
+  'chartLastPointAt',
+  'firstDepositAt',
+  'signedAt',
+  'createdAt',
+  'updatedAt',
+  'expiresAt',
+  'decidedAt',
+  'since',
+  'lastCheckAt',
+  'startedAt',
+  'finishedAt',
+  'nextCycleAt',
+  'oldestPairCreatedAt',
+  'generatedAt',
+  'reservedAt',
+  'windowStart',
+  'sessionStartedAt',
+  'firstRunAt',
+  'nextRunAt',
+  'scheduledAt',
+  'lastTickAt',
+  'freshUntil',
 ]);
 
 /** Whole numbers by property name; others take the schema's minimum or 1. */
@@ -184,7 +204,16 @@ const NUMBERS = {
 };
 
 /** Booleans that read `false` in an everyday answer (all others `true`). */
-const FALSE = new Set(['killSwitch', 'killed', 'isHoneypot', 'expired', 'stale', 'outlier', 'unlimited', 'paused']);
+const FALSE = new Set([
+  'killSwitch',
+  'killed',
+  'isHoneypot',
+  'expired',
+  'stale',
+  'outlier',
+  'unlimited',
+  'paused',
+]);
 
 function resolve(spec, schema) {
   let node = schema;
