@@ -261,6 +261,10 @@ function build(spec, schema, name, where, unknown, depth) {
     case 'boolean':
       return !FALSE.has(name);
     case 'array':
+      // An item made of an `allOf` with a closed part (`additionalProperties: false`) cannot validate under
+      // JSON Schema (each part refuses the others' members): show the list empty rather than an example
+      // Redocly calls invalid.
+      if (node.items?.allOf?.some((part) => resolve(spec, part)?.additionalProperties === false)) return [];
       return [build(spec, node.items ?? {}, name, here, unknown, depth + 1)];
     default: {
       if (!node.properties) return {};
