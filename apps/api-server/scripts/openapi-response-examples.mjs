@@ -18,6 +18,11 @@ const STRINGS = {
   // one schema's field where the name alone is ambiguous
   'ChainDto.name': 'devnet',
   'ChainRefDto.name': 'devnet',
+  'WalletInfoDto.symbol': 'ETH',
+  'BalanceDto.symbol': 'ETH',
+  'GasPriceDto.wei': '1500000000',
+  'SwapSafetyDto.code': 'TOKEN_SAFE',
+  'SwapSafetyDto.reason': 'GoPlus: no honeypot, taxes 0%',
   // problem+json members (inside records that carry a last error)
   type: 'about:blank',
   title: 'Unprocessable Content',
@@ -201,6 +206,41 @@ const NUMBERS = {
   total: 1,
   apy: 4.2,
   tvlUsd: 1250000,
+  fromBlock: 0,
+  toBlock: 1234,
+  headBlock: 1234,
+  newestBlock: 1234,
+  baselineBlock: 1200,
+  ttlSeconds: 900,
+  percentile: 50,
+  historyBlocks: 20,
+  averagePercent: 48.5,
+  latestPercent: 52.1,
+  ageSeconds: 60,
+  durationSeconds: 120,
+  durationMs: 84,
+  intervalSeconds: 86400,
+  seconds: 86400,
+  buyTax: 0,
+  sellTax: 0,
+  safetyScore: 92,
+  lossBps: 15,
+  minHistoryDays: 7,
+  historyDays: 7,
+  maxDataAgeSeconds: 3600,
+  frozenAfterHours: 48,
+  maxFills: 30,
+  fills: 3,
+  nextSlot: 3,
+  score: 3.9,
+  rank: 1,
+  decimals: 6,
+  assetDecimals: 6,
+  shareDecimals: 6,
+  nonce: 7,
+  fromChainId: 31337,
+  toChainId: 31338,
+  destinationChainId: 31338,
 };
 
 /** Booleans that read `false` in an everyday answer (all others `true`). */
@@ -256,8 +296,10 @@ function build(spec, schema, name, where, unknown, depth) {
     case 'string':
       return leafString(name, node, here, unknown);
     case 'integer':
-    case 'number':
-      return NUMBERS[name] ?? node.minimum ?? 1;
+    case 'number': {
+      const number = NUMBERS[name] ?? node.minimum ?? 1;
+      return node.type === 'integer' ? Math.round(number) : number;
+    }
     case 'boolean':
       return !FALSE.has(name);
     case 'array':
@@ -277,6 +319,31 @@ function build(spec, schema, name, where, unknown, depth) {
   }
 }
 
+/** Whole answers of the most used operations, merged over the generated example (same shape, consistent values). */
+const OPERATIONS = {
+  'get /swap/quote 200': {
+    amountIn: {
+      symbol: 'ETH',
+      token: 'native',
+      amount: '0.01',
+      amountBase: '10000000000000000',
+      decimals: 18,
+    },
+    amountOut: { symbol: 'USDC', token: USDC, amount: '24.912345', amountBase: '24912345', decimals: 6 },
+    amountOutMin: { symbol: 'USDC', token: USDC, amount: '24.787783', amountBase: '24787783', decimals: 6 },
+    value: { eth: '0.01', wei: '10000000000000000' },
+  },
+};
+
+function merge(base, over) {
+  if (over === undefined) return base;
+  if (!over || typeof over !== 'object' || Array.isArray(over) || !base || typeof base !== 'object')
+    return over;
+  const out = { ...base };
+  for (const [key, value] of Object.entries(over)) out[key] = merge(base[key], value);
+  return out;
+}
+
 /**
  * Sets an example on every 2xx `application/json` response of `spec` (in place), built from its schema. Throws when a
  * string property has no entry in the table, so a response cannot show a placeholder.
@@ -289,7 +356,8 @@ export function addResponseExamples(spec) {
       for (const [status, response] of Object.entries(operation.responses)) {
         const json = response.content?.['application/json'];
         if (!/^2\d\d$/.test(status) || !json?.schema) continue;
-        json.example = build(spec, json.schema, undefined, `${method} ${path}`, unknown, 0);
+        const built = build(spec, json.schema, undefined, `${method} ${path}`, unknown, 0);
+        json.example = merge(built, OPERATIONS[`${method} ${path} ${status}`]);
       }
     }
   }
