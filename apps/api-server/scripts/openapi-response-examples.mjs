@@ -21,16 +21,16 @@ const STRINGS = {
   'WalletInfoDto.symbol': 'ETH',
   'BalanceDto.symbol': 'ETH',
   'GasPriceDto.wei': '1500000000',
-  'SwapSafetyDto.code': 'TOKEN_SAFE',
-  'SwapSafetyDto.reason': 'GoPlus: no honeypot, taxes 0%',
+  'SwapSafetyDto.code': null,
+  'SwapSafetyDto.reason': null,
   // problem+json members (inside records that carry a last error)
   type: 'about:blank',
   title: 'Unprocessable Content',
-  code: 'SLIPPAGE_EXCEEDED',
-  detail: 'The quote moved past the allowed slippage (50 bps).',
+  code: 'DAILY_LIMIT_EXCEEDED',
+  detail: 'This would spend 0.51 ETH of the 0.5 ETH daily limit.',
   instance: '/swap/execute',
   requestId: ID,
-  error: 'SLIPPAGE_EXCEEDED',
+  error: 'RPC_UNAVAILABLE',
   fillCode: 'TOKEN_UNSAFE',
   message: 'Outgoing transfer of 0.5 ETH from demo wallet',
   warning: 'Store this private key now: it is shown once and never again.',
@@ -319,6 +319,49 @@ function build(spec, schema, name, where, unknown, depth) {
   }
 }
 
+const eth = (amount, wei) => ({ eth: amount, wei });
+const ETH_SPENT = { token: 'native', symbol: 'ETH', amount: '0.01', decimals: 18 };
+const USDC_GOT = { token: USDC, symbol: 'USDC', amount: '24.912345', decimals: 6 };
+/** A confirmed swap of 0.01 ETH for USDC, as `/executions/{id}` shows it. */
+const EXECUTION = {
+  status: 'confirmed',
+  code: null,
+  reason: null,
+  nativeValue: eth('0.01', '10000000000000000'),
+  spends: [ETH_SPENT],
+  acquires: [USDC_GOT],
+  charged: eth('0.0101', '10100000000000000'),
+  fee: eth('0.000315', '315000000000000'),
+  to: V2_ROUTER,
+};
+const GOVERNOR = {
+  confirmations: { mode: 'off' },
+  limits: {
+    maxPerTx: eth('0.05', '50000000000000000'),
+    dailyLimit: eth('0.5', '500000000000000000'),
+    sessionLimit: eth('1', '1000000000000000000'),
+  },
+  spent: {
+    session: {
+      committed: eth('0.0101', '10100000000000000'),
+      reserved: eth('0', '0'),
+      total: eth('0.0101', '10100000000000000'),
+    },
+    daily: {
+      committed: eth('0.0101', '10100000000000000'),
+      reserved: eth('0', '0'),
+      total: eth('0.0101', '10100000000000000'),
+    },
+  },
+  remaining: {
+    session: eth('0.9899', '989900000000000000'),
+    daily: eth('0.4899', '489900000000000000'),
+    perTx: eth('0.05', '50000000000000000'),
+  },
+  openReservations: [],
+};
+const withItem = (over) => (built) => ({ ...built, items: [merge(built.items[0], over)] });
+
 /** Whole answers of the most used operations, merged over the generated example (same shape, consistent values). */
 const OPERATIONS = {
   'get /swap/quote 200': {
@@ -333,6 +376,20 @@ const OPERATIONS = {
     amountOutMin: { symbol: 'USDC', token: USDC, amount: '24.787783', amountBase: '24787783', decimals: 6 },
     value: { eth: '0.01', wei: '10000000000000000' },
   },
+  'get /executions 200': withItem(EXECUTION),
+  'get /executions/{id} 200': EXECUTION,
+  'post /executions/{id}/cancel 202': {
+    ...EXECUTION,
+    status: 'cancelled',
+    code: 'CANCELLED',
+    reason: 'cancelled',
+  },
+  'post /swap/execute 200': (built) => merge(built, { execution: EXECUTION }),
+  'post /swap/execute 202': (built) => merge(built, { execution: { ...EXECUTION, status: 'pending' } }),
+  'get /governor/status 200': GOVERNOR,
+  'post /governor/unkill 200': GOVERNOR,
+  'put /governor/limits 200': GOVERNOR,
+  'post /governor/kill 200': { ...GOVERNOR, killSwitch: true },
 };
 
 function merge(base, over) {
@@ -357,7 +414,8 @@ export function addResponseExamples(spec) {
         const json = response.content?.['application/json'];
         if (!/^2\d\d$/.test(status) || !json?.schema) continue;
         const built = build(spec, json.schema, undefined, `${method} ${path}`, unknown, 0);
-        json.example = merge(built, OPERATIONS[`${method} ${path} ${status}`]);
+        const over = OPERATIONS[`${method} ${path} ${status}`];
+        json.example = typeof over === 'function' ? over(built) : merge(built, over);
       }
     }
   }
