@@ -234,7 +234,6 @@ const NUMBERS = {
   nextSlot: 3,
   score: 3.9,
   rank: 1,
-  decimals: 6,
   assetDecimals: 6,
   shareDecimals: 6,
   nonce: 7,
