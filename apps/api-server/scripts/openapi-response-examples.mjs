@@ -262,7 +262,8 @@ function resolve(spec, schema) {
 
 function leafString(name, schema, where, unknown) {
   if (schema.format === 'date-time' || TIMES.has(name)) return AT;
-  const value = STRINGS[`${where}.${name}`] ?? STRINGS[name];
+  const scoped = `${where}.${name}`;
+  const value = scoped in STRINGS ? STRINGS[scoped] : STRINGS[name];
   if (value === undefined) {
     unknown.add(`${where}.${name ?? '(item)'}`);
     return name ?? 'item';
@@ -359,6 +360,29 @@ const GOVERNOR = {
   },
   openReservations: [],
 };
+/** An active daily order buying USDC with 0.001 ETH a fill, three fills done (members that are a nullable object
+ * keep an example value: Redocly's example check refuses null for a nullable `allOf`). */
+const DCA_ORDER = {
+  status: 'active',
+  tokenIn: { symbol: 'ETH', token: 'native', decimals: 18 },
+  tokenOut: { symbol: 'USDC', token: USDC, decimals: 6 },
+  amountPerFill: {
+    symbol: 'ETH',
+    token: 'native',
+    amount: '0.001',
+    amountBase: '1000000000000000',
+    decimals: 18,
+  },
+  interval: { kind: 'seconds', seconds: 86400, months: null, name: 'daily' },
+  maxTotalIn: {
+    symbol: 'ETH',
+    token: 'native',
+    amount: '0.03',
+    amountBase: '30000000000000000',
+    decimals: 18,
+  },
+  consecutiveFailures: 0,
+};
 const withItem = (over) => (built) => ({ ...built, items: [merge(built.items[0], over)] });
 
 /** Whole answers of the most used operations, merged over the generated example (same shape, consistent values). */
@@ -376,6 +400,9 @@ const OPERATIONS = {
     value: { eth: '0.01', wei: '10000000000000000' },
   },
   'get /executions 200': withItem(EXECUTION),
+  'get /dca/orders 200': withItem(DCA_ORDER),
+  'post /dca/orders 201': DCA_ORDER,
+  'get /dca/orders/{order_id} 200': (built) => merge(built, { order: DCA_ORDER }),
   'get /executions/{id} 200': EXECUTION,
   'post /executions/{id}/cancel 202': {
     ...EXECUTION,
