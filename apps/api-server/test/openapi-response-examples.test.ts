@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../src/loadSpec.js';
 
@@ -194,4 +195,15 @@ describe('the OpenAPI document', () => {
       amountIn: { amount: expect.stringMatching(/^\d+(\.\d+)?$/) },
     });
   });
+
+  it("passes Redocly's check of every example against its schema (no warning)", () => {
+    const redocly = new URL('../../../node_modules/.bin/redocly', import.meta.url).pathname;
+    const spec = new URL('../build/openapi.json', import.meta.url).pathname;
+    const out = execFileSync(redocly, ['lint', '--extends', 'recommended', '--format', 'json', spec], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const report = JSON.parse(out) as { problems: Array<{ ruleId: string; message: string }> };
+    expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+  }, 60_000);
 });
