@@ -7,10 +7,12 @@
 // - OAS 3.0 `nullable` needs a `type` beside it: a nullable `allOf: [$ref]` gets `type: object`,
 //   and a nullable `anyOf` of scalars carries `nullable` on each member;
 // - `description` beside a `$ref` is moved into an `allOf` wrapper (siblings of `$ref` are ignored by OAS 3.0).
-// - an example on every parameter and request body that works on `pnpm demo` (openapi-examples.mjs).
+// - an example on every parameter and request body that works on `pnpm demo` (openapi-examples.mjs);
+// - an example of a real answer on every 2xx JSON response (openapi-response-examples.mjs).
 // Run after `tsoa spec-and-routes`; the build lints the result with Redocly's recommended rules.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { addExamples } from './openapi-examples.mjs';
+import { addResponseExamples } from './openapi-response-examples.mjs';
 
 const file = new URL('../build/openapi.json', import.meta.url);
 const spec = JSON.parse(readFileSync(file, 'utf8'));
@@ -81,5 +83,6 @@ function visit(node) {
 visit(spec.components);
 visit(spec.paths);
 addExamples(spec);
+addResponseExamples(spec);
 
 writeFileSync(file, `${JSON.stringify(spec, null, '\t')}\n`);
