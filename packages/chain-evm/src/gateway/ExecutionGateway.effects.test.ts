@@ -120,6 +120,32 @@ describe('ExecutionGateway: effects judged before anything is reserved or signed
     expect(h.calls.filter((c) => c === 'price')).toHaveLength(2);
   });
 
+  it('G7 in one pricing round: the acquired minimum valued with the charge, the simulated output scaled from it', async () => {
+    // 0.01 ETH charged; the swap's minimum of 100 USDC is valued at 0.0048 ETH in the value step's round.
+    const priceAcquired = (a: { amount: bigint }) => (a.amount === 100n ? parseEther('0.0048') : null);
+    const intent = swap({ acquires: [{ token: USDC, amount: 100n }] });
+    // 200 received → 0.0096 ETH (4% lost, under the default 5%): confirmed, priced once.
+    const fine = harness({ receiptAt: 0, simulate: sim([ethIn, usdcOut(200n)]), price: 1n, priceAcquired });
+    expect((await fine.gateway.execute(intent)).record.status).toBe('confirmed');
+    expect(fine.calls.filter((c) => c === 'price')).toHaveLength(1);
+    // 195 received → 0.00936 ETH (6.4% lost): EFFECT_VALUE_LOSS, still priced once, nothing sent.
+    const lossy = harness({ receiptAt: 0, simulate: sim([ethIn, usdcOut(195n)]), price: 1n, priceAcquired });
+    const { record } = await lossy.gateway.execute(intent);
+    expect(record).toMatchObject({ status: 'blocked', code: 'EFFECT_VALUE_LOSS' });
+    expect(record.reason).toContain(`delivers ${parseEther('0.00936')} wei`);
+    expect(lossy.calls.filter((c) => c === 'price')).toHaveLength(1);
+    expect(lossy.sent).toEqual([]);
+    // A minimum the round could not value: the output is priced on its own (a second round), as before.
+    const unvalued = harness({
+      receiptAt: 0,
+      simulate: sim([ethIn, usdcOut(200n)]),
+      price: parseEther('0.0094'),
+      priceAcquired: () => null,
+    });
+    expect((await unvalued.gateway.execute(intent)).record.code).toBe('EFFECT_VALUE_LOSS');
+    expect(unvalued.calls.filter((c) => c === 'price')).toHaveLength(2);
+  });
+
   it('"models only" (effects null): no effects judgement and no valuation of the output', async () => {
     const h = harness({ receiptAt: 0, simulate: { ok: true, gasLimit: 200_000n, effects: null }, price: 1n });
     expect((await h.gateway.execute(swap())).record.status).toBe('confirmed');

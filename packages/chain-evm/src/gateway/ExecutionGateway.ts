@@ -153,6 +153,7 @@ export class ExecutionGateway {
         effects: simulated.effects,
         chargedWei: valueWei,
         safety: assessed.safety,
+        acquired: assessed.acquired ?? null,
       });
       if (lost) return blockExecution(ctx, record, lost, { valueWei });
     }

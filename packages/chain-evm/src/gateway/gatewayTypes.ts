@@ -64,7 +64,17 @@ export interface GatewaySteps {
     provider: RpcSender;
     chain: ChainInfo;
     amounts: readonly { token: Address; amount: bigint }[];
-  }): Promise<{ totalWei: bigint | null; reason: string | null }>;
+    /**
+     * Amounts valued in the same round (same requests, same block) but left out of `totalWei` and `reason` — the
+     * value step prices a swap's acquired minimums here, so the effects' valuation needs no second pricing round.
+     */
+    alsoValue?: readonly { token: Address; amount: bigint }[];
+  }): Promise<{
+    totalWei: bigint | null;
+    reason: string | null;
+    /** The value of each `alsoValue` amount, in its order (`null` = unpriceable); absent when not computed. */
+    alsoValued?: readonly (bigint | null)[];
+  }>;
   waitForReceipt(p: {
     provider: RpcSender;
     chainId: number;

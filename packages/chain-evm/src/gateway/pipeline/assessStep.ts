@@ -5,13 +5,15 @@ import type { AssessReturnType } from '../gatewayTypes.js';
 import type { ConfirmationRecord, ExecutionIntent } from '../types.js';
 import type { GatewayContext } from './GatewayContext.js';
 import { safetyStep } from './safetyStep.js';
-import { valueStep } from './valueStep.js';
+import { type AcquiredValue, valueStep } from './valueStep.js';
 
 /** What {@link assessStep} found. */
 export interface Assessment extends AssessReturnType {
   readonly safety: ConfirmationRecord['safety'];
   /** The safety refusal on its own (it may hide behind an unknown value in `refusal`). */
   readonly unsafe: Refusal | null;
+  /** A swap's acquired minimums valued in the same pricing round (`valueStep`); `null` when not valued. */
+  readonly acquired?: readonly AcquiredValue[] | null;
 }
 
 /**
@@ -29,18 +31,20 @@ export async function assessStep(
   ctx: GatewayContext,
   p: { readonly provider: RpcSender; readonly chain: ChainInfo; readonly intent: ExecutionIntent },
 ): Promise<Assessment> {
-  const [{ valueWei, reason }, { safety, unsafe }] = await Promise.all([
+  const [{ valueWei, reason, acquired }, { safety, unsafe }] = await Promise.all([
     valueStep(ctx, p),
     safetyStep(ctx, p),
   ]);
-  if (unsafe && unsafe.code !== 'TOKEN_SAFETY_UNKNOWN') return { refusal: unsafe, valueWei, safety, unsafe };
+  if (unsafe && unsafe.code !== 'TOKEN_SAFETY_UNKNOWN')
+    return { refusal: unsafe, valueWei, safety, unsafe, acquired };
   if (valueWei === null) {
     return {
       refusal: { code: 'VALUE_UNKNOWN', reason: reason ?? 'a token spent cannot be priced' },
       valueWei,
       safety,
       unsafe,
+      acquired,
     };
   }
-  return { refusal: unsafe, valueWei, safety, unsafe };
+  return { refusal: unsafe, valueWei, safety, unsafe, acquired };
 }

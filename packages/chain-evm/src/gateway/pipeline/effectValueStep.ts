@@ -9,10 +9,13 @@ import { NATIVE_ASSET, type SimulatedEffects } from '../effects/SimulatedEffects
 import { walletDeltas } from '../effects/walletDeltas.js';
 import type { ConfirmationRecord, ExecutionIntent } from '../types.js';
 import type { GatewayContext } from './GatewayContext.js';
+import type { AcquiredValue } from './valueStep.js';
 
 /**
  * For a swap (its module `swapLike`), what the simulation delivered to the wallet valued by the pricing rules — the
- * native coin received at face value, each token received through `priceInNative` (one request) — against the value
+ * native coin received at face value, each token received scaled from the value of its acquired minimum read in the
+ * value step's pricing round (`acquired`: received × value ÷ minimum, rounded down — spot pricing is linear, and no
+ * second pricing round is made); a token without such a value is priced through `priceInNative` — against the value
  * charged: worth less than the charge minus `settings.maxValueLossBps` — plus the tokens' own known taxes
  * (`taxAllowanceBps`: buy tax of what is acquired, sell tax of what is spent) — → `EFFECT_VALUE_LOSS`. Other actions, "models
  * only" simulations and outputs the pricing rules cannot value pass here (the effects judge has checked the
@@ -32,6 +35,7 @@ export async function effectValueStep(
     effects,
     chargedWei,
     safety,
+    acquired = null,
   }: {
     readonly provider: RpcSender;
     readonly chain: ChainInfo;
@@ -40,6 +44,8 @@ export async function effectValueStep(
     readonly chargedWei: bigint;
     /** The safety verdicts of the tokens acquired (their buy taxes), as the assess step read them. */
     readonly safety: ConfirmationRecord['safety'];
+    /** The acquired minimums valued by the value step (`null`: none; every token received is priced here). */
+    readonly acquired?: readonly AcquiredValue[] | null;
   },
 ): Promise<Refusal | null> {
   if (effects === null || !isSwapLike({ actions: ctx.actions, action: intent.action })) return null;
@@ -51,10 +57,18 @@ export async function effectValueStep(
     .filter(([token]) => token !== NATIVE_ASSET)
     .map(([token, amount]) => ({ token: token as Address, amount }));
   let tokensWei = 0n;
-  if (tokens.length > 0) {
-    const priced = await ctx.steps.priceInNative({ provider, chain, amounts: tokens });
+  const unvalued: typeof tokens = [];
+  for (const t of tokens) {
+    const known = acquired?.find(
+      (a) => a.token.toLowerCase() === t.token.toLowerCase() && a.amount > 0n && a.valueWei !== null,
+    );
+    if (known?.valueWei == null) unvalued.push(t);
+    else tokensWei += (t.amount * known.valueWei) / known.amount;
+  }
+  if (unvalued.length > 0) {
+    const priced = await ctx.steps.priceInNative({ provider, chain, amounts: unvalued });
     if (priced.totalWei === null) return null;
-    tokensWei = priced.totalWei;
+    tokensWei += priced.totalWei;
   }
   const receivedWei = native + tokensWei;
   const base = ctx.settings.maxValueLossBps;

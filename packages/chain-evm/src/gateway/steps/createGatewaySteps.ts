@@ -7,6 +7,7 @@ import { pickPricingRules } from '../../pricing/pickPricingRules.js';
 import { resolvePricingRules } from '../../pricing/resolvePricingRules.js';
 import type { PricingRules } from '../../pricing/types.js';
 import { priceInNative } from './priceInNative.js';
+import { splitPriced } from './splitPriced.js';
 import { createEffectsSimulation } from '../effects/createEffectsSimulation.js';
 import { type EffectsMode, simulateExecution } from './simulateExecution.js';
 import { waitForReceipt } from './waitForReceipt.js';
@@ -52,15 +53,15 @@ export function createGatewaySteps({
   return {
     estimateFees: ({ provider, chain }) => estimateFees({ provider, chain, timeoutMs }),
     simulate: (p) => simulateExecution({ ...p, timeoutMs, mode: effects, simulateEffects }),
-    priceInNative: async ({ provider, chain, amounts }) => {
-      const { totalWei, reason } = await priceInNative({
+    priceInNative: async ({ provider, chain, amounts, alsoValue = [] }) => {
+      const priced = await priceInNative({
         provider,
         chain,
-        amounts,
+        amounts: [...amounts, ...alsoValue],
         ...pricingRules,
         timeoutMs,
       });
-      return { totalWei, reason };
+      return splitPriced(priced, amounts.length);
     },
     waitForReceipt: ({ provider, chainId, hashes, timeoutMs: wait }) =>
       waitForReceipt({ provider, chainId, hashes, timeoutMs: wait }),

@@ -86,6 +86,11 @@ export interface Script {
   simulate?: Awaited<ReturnType<GatewaySteps['simulate']>>;
   /** What any non-empty set of amounts is worth (or a function of the amounts); null = unpriceable. */
   price?: bigint | null | ((amounts: readonly { token: string; amount: bigint }[]) => bigint | null);
+  /**
+   * When given, the pricing step also answers `alsoValue` (a swap's acquired minimums valued in the value step's
+   * round): each amount's value. Absent, it answers none, like a port that cannot (the output is priced separately).
+   */
+  priceAcquired?: (amount: { token: string; amount: bigint }) => bigint | null;
   /** The token-safety verdict of every acquired token (buy tax 0 unless given). */
   safety?: { isHoneypot: boolean | null; sellTax: number | null; buyTax?: number | null; veto?: boolean };
   sendError?: Error;
@@ -178,13 +183,17 @@ export function scriptedParameters(
       calls.push('simulate');
       return script.simulate ?? { ok: true, gasLimit: 200_000n, effects: null };
     },
-    priceInNative: async ({ amounts }) => {
+    priceInNative: async ({ amounts, alsoValue }) => {
       calls.push('price');
-      if (amounts.length === 0) return { totalWei: 0n, reason: null };
+      const also =
+        script.priceAcquired === undefined || alsoValue === undefined
+          ? {}
+          : { alsoValued: alsoValue.map((a) => script.priceAcquired?.(a) ?? null) };
+      if (amounts.length === 0) return { totalWei: 0n, reason: null, ...also };
       const price = typeof script.price === 'function' ? script.price(amounts) : script.price;
       return price === null
-        ? { totalWei: null, reason: 'no usable pool' }
-        : { totalWei: price ?? 0n, reason: null };
+        ? { totalWei: null, reason: 'no usable pool', ...also }
+        : { totalWei: price ?? 0n, reason: null, ...also };
     },
     waitForReceipt: async ({ hashes, timeoutMs }) => {
       calls.push('wait');
