@@ -59,8 +59,8 @@ describe('authentication on every operation of the generated spec', () => {
   );
 
   it('every protected operation declares its key in the spec: the trading key, except the operator routes', () => {
-    // Deciding and restarting need the operator key alone; reading the queue or the governor and stopping accept
-    // either key; everything else needs the trading key.
+    // Deciding and restarting need the operator key alone; every read (the person who decides sees what they decide
+    // about) and stopping accept either key; everything else — what trades — needs the trading key.
     const operatorOnly = new Set([
       'post /governor/unkill',
       'put /governor/limits',
@@ -68,20 +68,14 @@ describe('authentication on every operation of the generated spec', () => {
       'post /confirmations/{id}/deny',
       'post /executions/{id}/cancel',
     ]);
-    const either = new Set([
-      'get /governor/status',
-      'post /governor/kill',
-      'get /confirmations',
-      'get /confirmations/{id}',
-      'get /events',
-    ]);
+    const either = new Set(['post /governor/kill']);
     for (const [path, item] of Object.entries(spec.paths)) {
       for (const [method, op] of Object.entries(item as Record<string, { security?: unknown[] }>)) {
         if (path === '/health') continue;
         const key = `${method} ${path}`;
         const expected = operatorOnly.has(key)
           ? [{ operator_key: [] }]
-          : either.has(key)
+          : method === 'get' || either.has(key)
             ? [{ api_key: [] }, { operator_key: [] }]
             : [{ api_key: [] }];
         expect({ key, security: op.security }).toEqual({ key, security: expected });

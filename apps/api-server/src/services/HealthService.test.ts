@@ -16,7 +16,7 @@ describe('HealthService', () => {
     expect(await health.check()).toEqual({
       status: 'ok',
       version: '9.9.9',
-      checks: { database: 'ok', chains: { ok: 0, total: 0 } },
+      checks: { database: 'ok', chains: { ok: 0, total: 0 }, rescans: 0 },
     });
     db.close();
   });
