@@ -11,6 +11,7 @@ import {
   type StartDevnetPairReturnType,
   startDevnetPair,
   startLifiFixture,
+  waitMined,
 } from '@org/devnet';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -514,7 +515,7 @@ describe('POST /bridge/execute', () => {
     await onChain('a', async (p) => {
       const signer = new Wallet(account.privateKey, p);
       const approve = new Contract(usdc(), erc20Abi, signer).getFunction('approve');
-      await (await approve(pair.a.manifest.contracts.devnetBridge, 10_000_000n)).wait();
+      await waitMined(approve(pair.a.manifest.contracts.devnetBridge, 10_000_000n));
     });
     const dataDir = join(mkdtempSync(join(tmpdir(), 'bridge-pending-')), 'data');
     const restartEnv = { ...env, DATA_DIR: dataDir, WALLET_PRIVATE_KEY: account.privateKey };

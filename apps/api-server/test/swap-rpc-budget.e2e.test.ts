@@ -6,6 +6,7 @@ import {
   type StartDevnetReturnType,
   startDevnet,
   startRpcProxy,
+  waitMined,
 } from '@org/devnet';
 import { Contract, JsonRpcProvider, MaxUint256, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ beforeAll(async () => {
   const owner = new Wallet(account.privateKey, reader);
   for (const router of [c.uniswapV2Router02, c.uniswapV3SwapRouter]) {
     const usdc = new Contract(devnet.manifest.tokens.usdc.address, erc20Abi, owner);
-    await (await usdc.getFunction('approve')(router, MaxUint256)).wait();
+    await waitMined(usdc.getFunction('approve')(router, MaxUint256));
   }
   reader.destroy();
   server = await startTestServer(

@@ -1,4 +1,4 @@
-import { type StartDevnetReturnType, startDevnet } from '@org/devnet';
+import { type StartDevnetReturnType, startDevnet, waitMined } from '@org/devnet';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../chains/chains.js';
@@ -30,8 +30,9 @@ describe('findNonceTaker', () => {
     const start = await provider.getTransactionCount(account.address, 'latest');
     const hashes: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const tx = await signer.sendTransaction({ to: account.address, value: 0n, nonce: start + i });
-      await tx.wait();
+      const tx = await waitMined(
+        signer.sendTransaction({ to: account.address, value: 0n, nonce: start + i }),
+      );
       hashes.push(tx.hash);
       await provider.send('anvil_mine', ['0x7']);
     }
