@@ -1,7 +1,8 @@
 import * as g from '../config/schema/gateway.js';
 import { KeyedMutex } from '../services/swap/KeyedMutex.js';
 import { SwapPlanner } from '../services/swap/SwapPlanner.js';
-import { describeSwapResult, SwapService } from '../services/SwapService.js';
+import { SwapService } from '../services/SwapService.js';
+import { describeSwapResult } from '../services/swap/describeSwapResult.js';
 import type { Capability } from './Capability.js';
 import { need } from './need.js';
 

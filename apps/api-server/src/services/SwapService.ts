@@ -1,10 +1,8 @@
 import {
   type ChainInfo,
   type ConfirmationRecord,
-  decodeReceivedAmounts,
   type ExecutionGateway,
   type ExecutionRecord,
-  type GatewayReceipt,
   type IdempotencyStore,
   type ResolvedSwapToken,
 } from '@org/chain-evm';
@@ -26,6 +24,7 @@ import { buildSwapIntent } from './swap/buildSwapIntent.js';
 import { executeSwapIntent } from './swap/executeSwapIntent.js';
 import type { KeyedMutex } from './swap/KeyedMutex.js';
 import type { SwapPlanner } from './swap/SwapPlanner.js';
+import { swapLockRuns } from './swap/swapLockRuns.js';
 import { toConfirmationDto } from './toConfirmationDto.js';
 import { toExecutionDto } from './toExecutionDto.js';
 
@@ -94,8 +93,13 @@ export class SwapService {
     return (await this.#prepare(p, 'quote')).dto;
   }
 
-  /** One fresh quote and everything resolved on the way (tokens, provider, fee-on-transfer declarations). */
-  async #prepare(p: QuoteInput, mode: 'quote' | 'execute') {
+  /**
+   * One fresh quote and everything resolved on the way (tokens, provider, fee-on-transfer declarations). For an
+   * execute by `wallet`, token in's allowance to each router is read in the quote's batch, with the swap lock's run
+   * count of each router taken before it (`allowances`, for `executeSwapIntent`: used only if no swap of the token
+   * through that router completed in between).
+   */
+  async #prepare(p: QuoteInput, mode: 'quote' | 'execute', wallet?: `0x${string}`) {
     const slippageBps = p.slippageBps ?? Math.min(50, this.#maxSlippageBps);
     if (!Number.isInteger(slippageBps) || slippageBps < 0 || slippageBps > this.#maxSlippageBps) {
       throw new ApiProblem(422, 'VALIDATION_FAILED', 'Request validation failed', undefined, {
@@ -112,13 +116,21 @@ export class SwapService {
     const forQuote = mode === 'quote';
     // What a quote shows about the value and the safety verdict; an execution leaves pricing and the safety verdict
     // to the gateway, which decides on fresh reads.
-    const { quote, amountOutMin, valueWei, report, verdict } = await this.#planner.plan({
+    // The lock's run counts are taken before the allowances are read (a swap completing after this invalidates them).
+    const runs = wallet === undefined ? new Map() : swapLockRuns({ lock: this.#swapLock, pair, wallet });
+    const { quote, amountOutMin, valueWei, report, verdict, allowances } = await this.#planner.plan({
       pair,
       amountIn,
       slippageBps,
       price: forQuote,
       verdict: forQuote,
+      allowanceOwner: runs.size > 0 ? wallet : undefined,
     });
+    const preRead = new Map<string, { value: bigint; runs: number }>();
+    for (const [router, value] of allowances) {
+      const before = runs.get(router);
+      if (before !== undefined) preRead.set(router, { value, runs: before });
+    }
     const dto: SwapQuoteDto = {
       chain: { id: chain.id, name: chain.name },
       amountIn: amount(chain, tokenIn, amountIn),
@@ -151,7 +163,7 @@ export class SwapService {
         : null,
       blockNumber: Number(quote.blockNumber),
     };
-    return { dto, quote, pair, amountIn, amountOutMin };
+    return { dto, quote, pair, amountIn, amountOutMin, allowances: preRead };
   }
 
   /**
@@ -208,6 +220,7 @@ export class SwapService {
       pair,
       amountIn,
       amountOutMin,
+      allowances,
     } = await this.#prepare(
       {
         chain: p.chain,
@@ -217,6 +230,7 @@ export class SwapService {
         ...(p.slippageBps === undefined ? {} : { slippageBps: p.slippageBps }),
       },
       'execute',
+      gateway.address,
     );
     const intent = buildSwapIntent({
       pair,
@@ -238,6 +252,8 @@ export class SwapService {
       amountInText: quoteDto.amountIn.amount,
       idempotencyKey,
       approvalKey: idempotencyKey ? `${idempotencyKey}:approve` : undefined,
+      // Read in the quote's batch: no request of its own unless a swap of the token through the router ran since.
+      allowance: allowances.get(intent.to.toLowerCase()),
       lock: this.#swapLock,
     });
     // An approval that did not confirm is the answer (the swap was not attempted).
@@ -274,44 +290,5 @@ function amount(chain: ChainInfo, token: ResolvedSwapToken, base: bigint): Token
     amount: formatUnits(base, token.decimals),
     amountBase: base.toString(),
     decimals: token.decimals,
-  };
-}
-
-const WITHDRAWAL_TOPIC = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65';
-
-/**
- * The gateway's `describeResult` for swaps: what the wallet received, read from the receipt's logs (never from the
- * quote) — the ERC-20 acquired (its Transfer logs to the wallet minus those out of it), or native ETH (the router unwrapped WETH: WETH9
- * `Withdrawal(src, wad)` logs). Used whenever a swap or a DCA fill (`dca-fill`, a swap under its own action name)
- * settles: at once, after an operator's approval, or by the reconciler. Other actions get no result.
- *
- * @example
- * ```ts
- * new ExecutionGateway({ ...rest, describeResult: describeSwapResult(config.chains) });
- * ```
- */
-export function describeSwapResult(
-  registry: readonly ChainInfo[],
-): (p: { record: ExecutionRecord; receipt: GatewayReceipt }) => Record<string, unknown> {
-  return ({ record, receipt }) => {
-    if (record.action !== 'swap' && record.action !== 'dca-fill') return {};
-    const tokenOut = record.intent.acquires[0]?.token;
-    if (tokenOut !== undefined) {
-      // What stayed: a token that takes its buy tax back from the wallet in the same transaction shows the full
-      // amount in the Transfer to the wallet and the tax in a Transfer out of it.
-      const [got] = decodeReceivedAmounts({
-        logs: receipt.logs,
-        recipient: record.from,
-        token: tokenOut,
-        net: true,
-      });
-      return { received: (got?.amount ?? 0n).toString() };
-    }
-    const weth = registry.find((c) => c.id === record.chainId)?.contracts.wrappedNative?.toLowerCase();
-    let sum = 0n;
-    for (const log of receipt.logs) {
-      if (log.address.toLowerCase() === weth && log.topics[0] === WITHDRAWAL_TOPIC) sum += BigInt(log.data);
-    }
-    return { received: sum.toString() };
   };
 }

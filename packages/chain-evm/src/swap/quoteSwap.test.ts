@@ -1,5 +1,5 @@
 import { erc20Abi, mintToken, quoterV2Abi, uniswapV2RouterAbi } from '@org/devnet';
-import { Contract, JsonRpcProvider, parseEther, parseUnits } from 'ethers';
+import { Contract, Interface, JsonRpcProvider, parseEther, parseUnits } from 'ethers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Address } from '../chains/chains.js';
 import { multicall3Interface } from '../multicall/multicall3Interface.js';
@@ -364,6 +364,47 @@ describe('one RPC per quote; typed errors without RPC', () => {
       expect(c.methods).toEqual(['eth_call', 'eth_call']);
       expect(quote.amountOut > 0n).toBe(true);
     }
+  });
+
+  it('readAlso: further reads ride in the quote batch (no extra request), answered in order at the quote block', async () => {
+    const amountIn = 10n ** 9n;
+    const router = env.chain.contracts.uniswapV2?.router02 as Address;
+    await fundAndApprove(tokens().usdc.address, 123_456n, router);
+    const erc20 = new Interface(erc20Abi);
+    const c = counting();
+    const quote = await quoteSwap({
+      provider: c.provider,
+      chain: env.chain,
+      tokenIn: tokens().usdc.address,
+      tokenOut: tokens().dai.address,
+      amountIn,
+      readAlso: [
+        {
+          target: tokens().usdc.address,
+          callData: erc20.encodeFunctionData('allowance', [account().address, router]) as `0x${string}`,
+          allowFailure: true,
+        },
+        // A call that reverts (no such function on the token) fails alone, not the quote.
+        { target: tokens().usdc.address, callData: '0xdeadbeef', allowFailure: true },
+      ],
+    });
+    expect(c.methods).toEqual(['eth_call', 'eth_call']);
+    expect(quote.alsoRead).toHaveLength(2);
+    expect(quote.alsoRead?.[0]?.success).toBe(true);
+    expect(BigInt(quote.alsoRead?.[0]?.returnData ?? '0x')).toBe(
+      await allowance(tokens().usdc.address, account().address, router),
+    );
+    expect(quote.alsoRead?.[1]?.success).toBe(false);
+    // The same quote as without the extra reads (they do not shift the batch's other results).
+    const plain = await quoteSwap({
+      provider: env.provider,
+      chain: env.chain,
+      tokenIn: tokens().usdc.address,
+      tokenOut: tokens().dai.address,
+      amountIn,
+    });
+    expect(plain.alsoRead).toBeUndefined();
+    expect({ ...quote, alsoRead: undefined }).toEqual({ ...plain, alsoRead: undefined });
   });
 
   it('amount 0 / negative, same token, bad checksum, no route → typed errors', async () => {

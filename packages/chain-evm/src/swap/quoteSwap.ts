@@ -50,6 +50,12 @@ export interface QuoteSwapParameters extends Partial<PricingRules> {
   readonly transferFeeBps?: { readonly tokenIn?: number; readonly tokenOut?: number };
   readonly blockTag?: 'latest' | 'pending' | bigint;
   readonly timeoutMs?: number;
+  /**
+   * Further reads for the caller (e.g. an allowance), made in the quote's own batch — at the quote's block, no extra
+   * request — and answered in {@link SwapQuote.alsoRead}, in the same order. Use `allowFailure: true`: a call that
+   * reverts with `allowFailure: false` fails the whole quote.
+   */
+  readonly readAlso?: readonly Aggregate3Call[];
 }
 
 interface Plan {
@@ -97,6 +103,7 @@ export async function quoteSwap({
   blockTag,
   timeoutMs,
   minLiquidityWei = DEFAULT_MIN_LIQUIDITY_WEI,
+  readAlso = [],
   ...pricingRules
 }: QuoteSwapParameters): Promise<SwapQuote> {
   const { wrappedNative: wrapped, multicall3, uniswapV2: v2, uniswapV3: v3 } = chain.contracts;
@@ -186,7 +193,13 @@ export async function quoteSwap({
     provider,
     chainId: chain.id,
     multicall3,
-    calls: [multicall3BlockNumberCall(multicall3), ...poolCalls, ...quoteCalls, ...depthPlan.calls],
+    calls: [
+      multicall3BlockNumberCall(multicall3),
+      ...poolCalls,
+      ...quoteCalls,
+      ...depthPlan.calls,
+      ...readAlso,
+    ],
     ...(blockTag === undefined ? {} : { blockTag }),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   });
@@ -205,7 +218,9 @@ export async function quoteSwap({
     pools.set(key, pool);
   });
 
-  const firstDepths = depthPlan.read(results.slice(1 + poolCalls.length + quoteCalls.length));
+  const depthsAt = 1 + poolCalls.length + quoteCalls.length;
+  const firstDepths = depthPlan.read(results.slice(depthsAt, depthsAt + depthPlan.calls.length));
+  const alsoRead = results.slice(depthsAt + depthPlan.calls.length);
   // The V3 pools' band sales, at the block the batch was read at (a pending quote stays on `pending`).
   const depths = firstDepths.finish(
     await readBandDepths({
@@ -286,6 +301,7 @@ export async function quoteSwap({
     blockNumber,
     ...best,
     candidates: ranked,
+    ...(readAlso.length > 0 ? { alsoRead } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
  * Types of the swap module. Amounts are `bigint` base units; addresses are EIP-55 checksummed.
  */
 import type { Address } from '../chains/chains.js';
+import type { Aggregate3Result } from '../multicall/aggregate3.js';
 
 /** A token of a chain's swap token list. */
 export interface SwapToken {
@@ -72,6 +73,8 @@ export interface SwapQuote extends SwapRouteQuote {
   readonly blockNumber: bigint;
   /** Every route that gave a positive output, best first. */
   readonly candidates: readonly SwapRouteQuote[];
+  /** The results of `readAlso` (`quoteSwap`), in order, read at `blockNumber`; absent when none were asked. */
+  readonly alsoRead?: readonly Aggregate3Result[];
 }
 
 /** A transaction built by our code, ready for the execution gateway (which alone signs). */

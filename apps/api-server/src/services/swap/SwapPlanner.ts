@@ -3,6 +3,7 @@ import {
   type ChainInfo,
   checkAcquiredTokens,
   computeAmountOutMin,
+  decodeUint256,
   getSwapTokenList,
   priceInNative,
   quoteSwap,
@@ -16,7 +17,9 @@ import {
 import type { SecurityReport } from '@org/token-safety';
 import type { JsonRpcProvider } from 'ethers';
 import type { ChainProviders } from '../ChainProviders.js';
+import { routersOf } from '../dca/readWalletFunds.js';
 import type { SecurityService } from '../SecurityService.js';
+import { allowanceCallData } from './readAllowance.js';
 
 /** A chain with its provider and a resolved pair of tokens: what every quote of a swap starts from. */
 export interface SwapPair {
@@ -41,6 +44,12 @@ export interface PlannedSwap {
   readonly report: SecurityReport | null;
   /** The safety verdict on that report (what the gateway's gate would say); null when allowed or not asked. */
   readonly verdict: Refusal | null;
+  /**
+   * Token in's allowance from `allowanceOwner` to each router a swap may call (lowercase router address), read in
+   * the quote's own batch at its block; a router whose allowance could not be read is absent. Empty when not asked
+   * or when token in is native.
+   */
+  readonly allowances: ReadonlyMap<string, bigint>;
 }
 
 /** Parameters of {@link SwapPlanner.plan}. */
@@ -53,6 +62,8 @@ export interface PlanSwapParameters {
   readonly price: boolean;
   /** Judge the recent safety report of the token bought (informs a quote; the gateway decides on a fresh one). */
   readonly verdict: boolean;
+  /** Also read token in's allowance from this owner to each router, in the quote's batch (no extra request). */
+  readonly allowanceOwner?: `0x${string}` | undefined;
 }
 
 const MAX_CACHED_TOKENS = 1_000;
@@ -190,7 +201,14 @@ export class SwapPlanner {
   }
 
   /** One fresh quote of `amountIn` over the pair (see {@link PlanSwapParameters}). */
-  async plan({ pair, amountIn, slippageBps, price, verdict }: PlanSwapParameters): Promise<PlannedSwap> {
+  async plan({
+    pair,
+    amountIn,
+    slippageBps,
+    price,
+    verdict,
+    allowanceOwner,
+  }: PlanSwapParameters): Promise<PlannedSwap> {
     const { chain, provider, timeoutMs, tokenIn, tokenOut } = pair;
     const pricing = price
       ? this.price({ pair, amountIn })
@@ -209,6 +227,7 @@ export class SwapPlanner {
       ...(feeIn?.tax.sellTax ? { tokenIn: transferFee(feeIn.tax.sellTax) } : {}),
       ...(report?.tax.buyTax ? { tokenOut: transferFee(report.tax.buyTax) } : {}),
     };
+    const routers = allowanceOwner === undefined || tokenIn.native ? [] : routersOf(pair);
     const quote = await quoteSwap({
       provider,
       chain,
@@ -220,6 +239,21 @@ export class SwapPlanner {
       minLiquidityWei: this.#minLiquidityWei,
       ...this.#twapBound,
       ...(Object.keys(transferFeeBps).length > 0 ? { transferFeeBps } : {}),
+      ...(routers.length > 0
+        ? {
+            readAlso: routers.map((router) => ({
+              target: tokenIn.address,
+              callData: allowanceCallData(allowanceOwner as string, router),
+              allowFailure: true,
+            })),
+          }
+        : {}),
+    });
+    const allowances = new Map<string, bigint>();
+    routers.forEach((router, i) => {
+      const r = quote.alsoRead?.[i];
+      const value = r?.success ? decodeUint256(r.returnData) : null;
+      if (value !== null) allowances.set(router.toLowerCase(), value);
     });
     return {
       quote,
@@ -227,6 +261,7 @@ export class SwapPlanner {
       valueWei: await pricing,
       report,
       verdict: report && verdict ? checkAcquiredTokens({ reports: [report] }) : null,
+      allowances,
     };
   }
 }

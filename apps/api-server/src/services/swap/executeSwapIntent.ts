@@ -86,9 +86,13 @@ export async function executeSwapIntent(
   const { gateway, pair, intent, allowance: read, lock } = parameters;
   if (pair.tokenIn.native || lock === undefined) return approveThenSwap(parameters, read?.value);
   const key = swapLockKey(pair, intent.to, gateway.address);
-  // Inside the lock, an allowance read before it is still current only if no swap of the key ran in between.
+  // Inside the lock, an allowance read before it is still current only if no swap of the key ran in between (a
+  // count of -1 is unknown: the key was forgotten, so it is read again).
   return lock.run(key, () =>
-    approveThenSwap(parameters, read !== undefined && lock.runs(key) === read.runs ? read.value : undefined),
+    approveThenSwap(
+      parameters,
+      read !== undefined && read.runs >= 0 && lock.runs(key) === read.runs ? read.value : undefined,
+    ),
   );
 }
 
