@@ -196,13 +196,7 @@ describe('PostgreSQL connections fail under a running server', () => {
       if (tx && tx.nonce >= nonce) onChainSince.add(e.txHash as string);
     }
     expect(onChainSince.size).toBe(mined);
-    console.log(
-      'cuts',
-      cuts,
-      'mined',
-      mined,
-      answers.map((a) => `${a.status}:${a.body.code ?? a.body.execution?.status}`).join(' '),
-    );
+    expect(cuts).toBeGreaterThan(0);
   });
 
   it('PostgreSQL restarts (new connections refused): fund moves refuse with a code, /health down; back without a restart of ours', async () => {
