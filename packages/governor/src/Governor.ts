@@ -250,12 +250,38 @@ export class Governor {
    * d.code; // 'ALLOWED' | 'DAILY_LIMIT_EXCEEDED' | ...
    * ```
    */
+  /**
+   * The ledger's reservation; when it fails, its outcome is unknown (the database may have committed it and lost
+   * the answer, a connection cut after `COMMIT`): the id — ours, made before the call — is released, a few attempts
+   * over about 2 s, until the ledger releases it or says it never saw it. Otherwise a reservation nobody knows
+   * would count against the caps for good. The error is rethrown (fail closed: nothing was allowed).
+   */
+  async #reserveOrUndo(
+    parameters: Parameters<SpendLedger['reserve']>[0],
+  ): ReturnType<SpendLedger['reserve']> {
+    try {
+      return await this.#ledger.reserve(parameters);
+    } catch (error) {
+      for (const wait of [0, 100, 400, 1_600]) {
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        try {
+          await this.#ledger.release({ id: parameters.id, at: this.#now() });
+          break;
+        } catch (undo) {
+          const code = (undo as { code?: unknown }).code;
+          if (code === 'RESERVATION_NOT_FOUND' || code === 'RESERVATION_ALREADY_SETTLED') break;
+        }
+      }
+      throw error;
+    }
+  }
+
   async reserve(request: ReserveParameters): Promise<ReserveReturnType> {
     const at = this.#now();
     const id = this.#newId();
     const policy = this.policy;
     const action = readProperty(request, 'action');
-    const { decision } = await this.#ledger.reserve({
+    const { decision } = await this.#reserveOrUndo({
       id,
       action: typeof action === 'string' ? action : '',
       sessionId: this.sessionId,

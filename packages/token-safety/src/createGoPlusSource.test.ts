@@ -146,6 +146,18 @@ describe('createGoPlusSource against a local GoPlus', () => {
     expect(report.tax.isHoneypot).toBe(false);
   });
 
+  it('a 429 whose Retry-After is longer than the time-out is not waited out: one request, PROVIDER_RATE_LIMITED', async () => {
+    // Waiting 60 s (capped at 5 s per retry) would hold the report, and every trade reading it, for 10 s.
+    const report = await reportWith(
+      { status: 429, headers: { 'retry-after': '60' }, body: loadFixture('goplus-rate-limit-code.json') },
+      { timeoutMs: 200 },
+    );
+    expect(server?.requests).toHaveLength(1);
+    expect(report.sources[0]?.status).toBe('failed');
+    expect(report.sources[0]?.error?.code).toBe('PROVIDER_RATE_LIMITED');
+    expect(report.isSafe).toBe(false);
+  });
+
   it('partial data (code 2) is accepted with a warning; missing fields stay unknown', async () => {
     const report = await reportWith({ body: loadFixture('goplus-evm-partial.json') });
     expect(report.tax.isHoneypot).toBeNull();

@@ -3,7 +3,7 @@ import { ApiProblem } from '../http/ApiProblem.js';
 
 /**
  * A LI.FI client error as the HTTP answer: no quote or refused parameters → 422, rate-limited, slow or down → 503
- * (with `retryAfterMs` when known), anything else (a refused key, an off-shape answer) → 502. The code is the
+ * (with `retryAfterMs` and `retryAfterSeconds` — the `Retry-After` header — when known), anything else (a refused key, an off-shape answer) → 502. The code is the
  * client's own (`BRIDGE_NO_QUOTE`, `BRIDGE_PROVIDER_RATE_LIMITED`…).
  *
  * @example
@@ -12,7 +12,14 @@ import { ApiProblem } from '../http/ApiProblem.js';
  * ```
  */
 export function bridgeProviderProblem(error: BridgeProviderError): ApiProblem {
-  const extra = error.retryAfterMs === undefined ? undefined : { retryAfterMs: error.retryAfterMs };
+  // When to come back, also in seconds: `sendProblem` writes it as the standard `Retry-After` header.
+  const extra =
+    error.retryAfterMs === undefined
+      ? undefined
+      : {
+          retryAfterMs: error.retryAfterMs,
+          retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)),
+        };
   switch (error.code) {
     case 'BRIDGE_NO_QUOTE':
     case 'BRIDGE_INVALID_PARAMETER':

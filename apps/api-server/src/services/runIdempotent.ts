@@ -20,7 +20,8 @@ export interface RunIdempotentParameters<T> {
  * answer — success or problem — is stored; a repeat with the same body gets that answer back and never executes
  * again; another body → 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first still runs → 409
  * `IDEMPOTENCY_IN_PROGRESS`; a key in the DCA scheduler's namespace (`dca:…`) → 422 `IDEMPOTENCY_KEY_RESERVED`. A `VALIDATION_FAILED` before any side effect frees the key; an infrastructure error
- * leaves it in progress (fail closed: the first request may have broadcast).
+ * leaves it in progress (fail closed: the first request may have broadcast), and so does an answer that cannot be
+ * stored (the answer is still returned).
  *
  * @example
  * ```ts
@@ -83,7 +84,12 @@ export async function runIdempotent<T>({
     if (!(error instanceof ApiProblem)) throw error; // infrastructure: the key stays in progress (fail closed)
     answer = { status: error.status, body: { problem: problemOf(error) } };
   }
-  await store.complete({ key, response: answer, at: Date.now() });
+  try {
+    await store.complete({ key, response: answer, at: Date.now() });
+  } catch {
+    // The request ran (it may have broadcast) but its answer cannot be stored (a full disk): the client still gets
+    // it, and the key stays in progress — a repeat is refused 409, never run again (fail closed).
+  }
   return replay<T>(answer);
 }
 

@@ -59,6 +59,13 @@ export class PostgresStoreFactory implements StoreFactory {
     });
     // Without a listener an idle connection's error would crash the process; the pool drops that connection.
     pool.on('error', (error) => onPoolError?.(error));
+    // The pool listens only to idle connections: one checked out (a store between two statements of its
+    // transaction, the event log's listener) whose server goes away emits 'error' with nobody listening, and that
+    // crashed the process. Every connection gets a listener of its own; its next query fails (the store answers
+    // with its code, the transaction rolled back by the server) and the pool drops it when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => onPoolError?.(error));
+    });
     this.#pool = pool;
     this.executions = memoize(() => new PostgresExecutionStore({ pool }));
     this.executionKeys = memoize(() => new PostgresExecutionKeyIndex({ pool }));

@@ -15,6 +15,7 @@ import { SqliteExecutionKeyIndex } from '../services/dca/SqliteExecutionKeyIndex
 import { SqliteOperatorLimitsStore } from '../services/OperatorLimitsStore.js';
 import { LocalJobLease } from '../jobs/LocalJobLease.js';
 import { memoize } from './memoize.js';
+import { probeSqliteWrite } from './probeSqliteWrite.js';
 import type { StoreFactory } from './StoreFactory.js';
 
 /**
@@ -61,12 +62,9 @@ export class SqliteStoreFactory implements StoreFactory {
     return undefined;
   }
 
+  /** The database reads and records: a full disk or a read-only file is down (nothing could record spend). */
   ping(): boolean {
-    try {
-      return this.#database.open && this.#database.prepare('SELECT 1 AS one').get() !== undefined;
-    } catch {
-      return false;
-    }
+    return probeSqliteWrite(this.#database);
   }
 
   close(): void {

@@ -1,4 +1,4 @@
-import { parseEther } from '@org/governor';
+import { Governor, MemorySpendLedger, parseEther } from '@org/governor';
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '../errors/StoreError.js';
 import { MemoryConfirmationStore } from './store/MemoryConfirmationStore.js';
@@ -27,7 +27,9 @@ describe('ExecutionGateway settlement (F8)', () => {
     const store = new FlakyStore();
     const h = harness({ receiptAt: 0 }, {}, { store });
     store.when = (p) => p.patch.status === 'confirmed';
-    await expect(h.gateway.execute(swap())).rejects.toMatchObject({ code: 'STORE_FAILURE' });
+    // Broadcast already: the answer is the execution as last recorded (never "nothing happened"), no receipt.
+    const answered = await h.gateway.execute(swap());
+    expect([answered.record.status, answered.receipt]).toEqual(['pending', null]);
     const [left] = await store.listUnsettled();
     expect(left?.status).toBe('pending');
     expect(await openReservations(h.governor)).toBe(0); // the commit went through
@@ -52,6 +54,20 @@ describe('ExecutionGateway settlement (F8)', () => {
       ['failed', 'INTERRUPTED', null],
     ]);
     expect((await h.governor.status()).spent.daily.total).toBe(0n);
+  });
+
+  it('the record write after reserve fails and so does the first release (the same dropped connection): released on a retry', async () => {
+    const store = new FlakyStore();
+    const governor = new Governor({ ledger: new MemorySpendLedger() });
+    const release = governor.release.bind(governor);
+    let failures = 2;
+    governor.release = (p) =>
+      failures-- > 0 ? Promise.reject(new Error('Connection terminated')) : release(p);
+    const h = harness({ receiptAt: 0 }, {}, { store, governor });
+    store.when = (p) => p.patch.reservationId !== undefined;
+    await expect(h.gateway.execute(swap())).rejects.toMatchObject({ code: 'STORE_FAILURE' });
+    expect(h.sent).toEqual([]);
+    expect(await openReservations(governor)).toBe(0);
   });
 
   it('an approved action is not run after its approval expired (approved from the CLI, picked up late)', async () => {

@@ -23,10 +23,10 @@ import type { GatewayContext } from './pipeline/GatewayContext.js';
 import { holdStep } from './pipeline/holdStep.js';
 import { killSwitchStep } from './pipeline/killSwitchStep.js';
 import { listAllConfirmations } from './pipeline/listAllConfirmations.js';
-import { moveExecution } from './pipeline/moveExecution.js';
 import { newExecutionRecord } from './pipeline/newExecutionRecord.js';
 import { policyStep } from './pipeline/policyStep.js';
 import { receiptStep } from './pipeline/receiptStep.js';
+import { afterBroadcast } from './pipeline/afterBroadcast.js';
 import { reconcilePass } from './pipeline/reconcilePass.js';
 import { requireConfirmations } from './pipeline/requireConfirmations.js';
 import { reserveStep } from './pipeline/reserveStep.js';
@@ -194,15 +194,14 @@ export class ExecutionGateway {
     // The kill switch engaged while this send queued in the nonce lane: nothing was signed.
     if ('killed' in signed) return blockExecution(ctx, signed.record, signed.killed, { reservationId });
     if ('error' in signed) return sendFailureStep(ctx, { ...signed, reservationId });
-    const pending =
-      (await moveExecution(ctx, signed.record, ['signed'], { status: 'pending' })) ?? signed.record;
-    ctx.emit({ type: 'broadcast', executionId: record.id, hash: signed.sent.hash, nonce: signed.sent.nonce });
-    const receipt = await receiptStep(ctx, { provider, chain, record: pending, fees });
-    if (receipt === null) return { record: (await ctx.store.get(record.id)) ?? pending, receipt: null };
-    return {
-      record: await settleStep(ctx, { id: record.id, receipt, describeResult: options.describeResult }),
-      receipt,
-    };
+    return afterBroadcast(ctx, signed.record, signed.sent, async (pending) => {
+      const receipt = await receiptStep(ctx, { provider, chain, record: pending, fees });
+      if (receipt === null) return { record: (await ctx.store.get(record.id)) ?? pending, receipt: null };
+      return {
+        record: await settleStep(ctx, { id: record.id, receipt, describeResult: options.describeResult }),
+        receipt,
+      };
+    });
   }
 
   /**

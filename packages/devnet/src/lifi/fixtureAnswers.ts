@@ -121,7 +121,9 @@ export function failureAnswer(
       return json(
         429,
         { message: 'Too many requests, please try again later.', code: LIFI_CODES.rateLimit },
-        rateLimitHeaders(limit, 0, failure.resetSeconds ?? 60),
+        failure.retryAfterSeconds === undefined
+          ? rateLimitHeaders(limit, 0, failure.resetSeconds ?? 60)
+          : { 'retry-after': String(failure.retryAfterSeconds) },
       );
     }
     case 'server-error':

@@ -34,8 +34,16 @@ export type LifiFixtureFailure =
   | { readonly kind: 'bad-request'; readonly code?: number; readonly message?: string }
   /** 404 `{ message, code: 1002, errors: { filteredOut, failed } }` with one tool error (default `INSUFFICIENT_LIQUIDITY`). */
   | { readonly kind: 'no-quote'; readonly toolErrorCode?: string; readonly message?: string }
-  /** 429 `{ message, code: 1005 }` with `ratelimit-limit/remaining/reset` headers. */
-  | { readonly kind: 'rate-limit'; readonly resetSeconds?: number; readonly limit?: number }
+  /**
+   * 429 `{ message, code: 1005 }` with `ratelimit-limit/remaining/reset` headers; with `retryAfterSeconds`, a
+   * `Retry-After` header instead (as a proxy or CDN in front of LI.FI answers).
+   */
+  | {
+      readonly kind: 'rate-limit';
+      readonly resetSeconds?: number;
+      readonly limit?: number;
+      readonly retryAfterSeconds?: number;
+    }
   /** 500 `{ message, code: 1006 }`, or 502/503 with an HTML body as a proxy in front would send. */
   | { readonly kind: 'server-error'; readonly status?: 500 | 502 | 503 }
   /** 401 `{ message, code: 1010 }`. */

@@ -44,7 +44,9 @@ function isRetryableStatus(status: number): boolean {
 /**
  * GET a JSON document with a per-attempt time-out and retry with exponential backoff on 429, 5xx and network
  * errors (honouring a numeric `Retry-After`, capped at 5 s). Time-outs are not retried: they already cost a
- * full time-out on the trade path. Every failure is translated once into a `ProviderError`.
+ * full time-out on the trade path. Nor is a `Retry-After` longer than the per-attempt time-out: waiting it out would
+ * cost more than a time-out, so the call fails at once with `PROVIDER_RATE_LIMITED`. Every failure is translated once
+ * into a `ProviderError`.
  */
 export async function requestJson(parameters: RequestJsonParameters): Promise<unknown> {
   const { provider, url, timeoutMs, retries, retryDelayMs, fetch } = parameters;
@@ -124,6 +126,8 @@ export async function requestJson(parameters: RequestJsonParameters): Promise<un
       clearTimeout(timer);
       parameters.signal?.removeEventListener('abort', onOuterAbort);
     }
+    // The provider asks for a longer wait than one attempt may take: give up now rather than hold the caller.
+    if (retryAfterMs !== undefined && retryAfterMs > timeoutMs) break;
     if (attempt < retries) {
       const backoff = Math.min(retryAfterMs ?? retryDelayMs * 2 ** attempt, MAX_BACKOFF_MS);
       await (parameters.sleep ?? ((ms) => defaultSleep(ms, parameters.signal)))(backoff);
