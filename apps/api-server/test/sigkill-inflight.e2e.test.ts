@@ -228,4 +228,44 @@ describe('SIGKILL with a bridge transfer followed, a held swap waiting and a DCA
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 240_000);
+
+  it('a held swap nobody approves, SIGKILLed while it waits: after the restart it expires cleanly, nothing sent or reserved', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'api-sigkill-held-')), 'data');
+    const env = { ...serverEnv('50'), CONFIRM_TTL_SECONDS: '2' };
+    const nonce = await reader.getTransactionCount(wallet());
+    const first = await startServerProcess(dataDir, env);
+    servers.push(first);
+    const heldRes = await post(first, '/swap/execute', { tokenIn: 'ETH', tokenOut: usdc(), amountIn: '0.2' });
+    expect(heldRes.status, await heldRes.clone().text()).toBe(202);
+    const held = (await heldRes.json()) as SwapExecutionDto;
+    const confirmation = await getJson<ConfirmationDto>(first, `/confirmations/${held.confirmation?.id}`);
+    expect(confirmation.status).toBe('pending');
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBeNull();
+    // Down past its expiry.
+    await until('the hold past its expiry', async () =>
+      Date.now() > Date.parse(confirmation.expiresAt) + 200 ? true : undefined,
+    );
+
+    const second = await startServerProcess(dataDir, env);
+    servers.push(second);
+    const expired = await until('the hold expired', async () => {
+      const c = await getJson<ConfirmationDto>(second, `/confirmations/${confirmation.id}`);
+      return c.status === 'pending' ? undefined : c;
+    });
+    expect(expired).toMatchObject({ status: 'expired', decidedBy: 'expiry' });
+    const execution = await getJson<ExecutionDto>(second, `/executions/${held.execution.id}`);
+    expect(execution).toMatchObject({ status: 'blocked', code: 'CONFIRMATION_EXPIRED' });
+    const status = await getJson<GovernorStatusDto>(second, '/governor/status');
+    expect(status.openReservations).toEqual([]);
+    expect(await reader.getTransactionCount(wallet())).toBe(nonce);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    // Too late for the operator: the CLI refuses, and nothing is sent at a later start.
+    const late = await run(process.execPath, [cli, 'approve', confirmation.id, '--json'], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+    }).catch((error: { stdout: string }) => error);
+    expect(JSON.parse(late.stdout)).toMatchObject({ ok: false });
+    expect(await reader.getTransactionCount(wallet())).toBe(nonce);
+  }, 120_000);
 });
