@@ -105,6 +105,14 @@ describe('SIGTERM while three swaps and a DCA fill wait for their receipts', () 
       },
     );
 
+    // A stream client: the server ends its stream as it shuts down (a clean end, not a cut connection).
+    const stream = await first.call('/events');
+    expect(stream.status).toBe(200);
+    const streamEnd = (async () => {
+      const body = (stream.body as ReadableStream<Uint8Array>).getReader();
+      for (;;) if ((await body.read()).done) return 'ended';
+    })().catch((error: unknown) => `cut: ${String(error)}`);
+
     first.child.kill('SIGTERM');
     await until('the server draining', async () =>
       first.output().includes('shutting down') ? true : undefined,
@@ -125,6 +133,7 @@ describe('SIGTERM while three swaps and a DCA fill wait for their receipts', () 
     expect(settled).toEqual([200, 200, 200]);
     expect(await first.exited).toBe(0);
     expect(first.output()).not.toContain('SHUTDOWN_DRAIN_MS reached');
+    expect(await streamEnd).toBe('ended');
     await reader.send('evm_setAutomine', [true]);
     expect(await reader.getTransactionCount(wallet)).toBe(before.nonce + 4);
 
