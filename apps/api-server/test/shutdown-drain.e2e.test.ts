@@ -64,46 +64,110 @@ const operatorStatus = async (dataDir: string) => {
 };
 const sum = (values: readonly (string | undefined)[]) => values.reduce((a, v) => a + BigInt(v ?? 'x'), 0n);
 
+const drainEnv = (account: number, drainMs: string) => ({
+  ...swapServerEnv(devnet, devnet.rpcUrl, account),
+  DCA_TICK_SECONDS: '1',
+  RECEIPT_TIMEOUT_MS: '120000',
+  TX_REPLACE_AFTER_MS: '600000',
+  SHUTDOWN_DRAIN_MS: drainMs,
+});
+
+/**
+ * With automine off: a DCA order (its slot-0 fill's swap in the mempool), then three swap executes, until all four
+ * transactions wait in the mempool. Returns the order and the executes' answers (a status, or the fetch error).
+ */
+async function moneyInFlight(server: ServerProcess) {
+  await reader.send('evm_setAutomine', [false]);
+  const orderRes = await post(server, '/dca/orders', {
+    tokenIn: 'ETH',
+    tokenOut: usdc(),
+    amountPerFill: '0.02',
+    interval: 'hourly',
+  });
+  expect(orderRes.status, await orderRes.clone().text()).toBe(201);
+  const order = (await orderRes.json()) as DcaOrderDto;
+  await until('the DCA fill in the mempool', async () => ((await mempool()) >= 1 ? true : undefined), {
+    ms: 30_000,
+  });
+  const answers = Promise.all(
+    [1, 2, 3].map(() =>
+      post(server, '/swap/execute', { tokenIn: 'ETH', tokenOut: usdc(), amountIn: '0.01' }).then(
+        (res) => res.status,
+        (error: unknown) => error,
+      ),
+    ),
+  );
+  await until(
+    'three swaps and the fill in the mempool',
+    async () => ((await mempool()) >= 4 ? true : undefined),
+    {
+      ms: 30_000,
+    },
+  );
+  return { order, answers };
+}
+
+/**
+ * After the restart: the fill filled, three swaps and the fill confirmed under four distinct hashes mined from the
+ * wallet, spend committed once (value + fee of each), nothing reserved, nothing sent again.
+ */
+async function settledOnce(
+  server: ServerProcess,
+  order: DcaOrderDto,
+  wallet: string,
+  before: { nonce: number; usdc: bigint },
+) {
+  const fill = await until(
+    'the fill recorded as filled',
+    async () => {
+      const d = await getJson<DcaOrderDetailDto>(server, `/dca/orders/${order.id}`);
+      return d.fills[0]?.status === 'filled' ? d.fills[0] : undefined;
+    },
+    { ms: 60_000, intervalMs: 200 },
+  );
+  const page = await until(
+    'every execution confirmed',
+    async () => {
+      const p = await getJson<{ items: ExecutionDto[] }>(server, '/executions?limit=100');
+      for (const e of p.items) if (e.status !== 'confirmed') await server.call(`/executions/${e.id}`);
+      return p.items.every((e) => e.status === 'confirmed') ? p : undefined;
+    },
+    { ms: 60_000, intervalMs: 200 },
+  );
+  expect(page.items.map((e) => [e.action, e.status]).sort()).toEqual([
+    ['dca-fill', 'confirmed'],
+    ['swap', 'confirmed'],
+    ['swap', 'confirmed'],
+    ['swap', 'confirmed'],
+  ]);
+  const hashes = page.items.map((e) => e.txHash as string);
+  expect(new Set(hashes).size).toBe(4);
+  expect(hashes).toContain(fill.txHash);
+  for (const hash of hashes) {
+    const receipt = await reader.getTransactionReceipt(hash);
+    expect({ status: receipt?.status, from: receipt?.from }).toEqual({ status: 1, from: wallet });
+  }
+  // Spend counted once: each execution's value and fee, nothing reserved any more.
+  const status = await getJson<GovernorStatusDto>(server, '/governor/status');
+  expect(status.openReservations).toEqual([]);
+  expect(BigInt(status.spent.daily.committed.wei)).toBe(
+    sum(page.items.map((e) => e.nativeValue.wei)) + sum(page.items.map((e) => e.fee?.wei)),
+  );
+  // Nothing sent again after the restart (a second DCA slot is an hour away).
+  expect(await reader.getTransactionCount(wallet)).toBe(before.nonce + 4);
+  expect(await usdcOf(wallet)).toBeGreaterThan(before.usdc);
+}
+
 describe('SIGTERM while three swaps and a DCA fill wait for their receipts', () => {
   it('the answers still arrive while it drains; it exits 0 on its own; after a restart each is settled once', async () => {
     const account = 3;
     const wallet = devnet.manifest.accounts[account]!.address;
     const dataDir = join(mkdtempSync(join(tmpdir(), 'api-drain-')), 'data');
-    const env = {
-      ...swapServerEnv(devnet, devnet.rpcUrl, account),
-      DCA_TICK_SECONDS: '1',
-      RECEIPT_TIMEOUT_MS: '120000',
-      TX_REPLACE_AFTER_MS: '600000',
-      // Far more than the test needs: the drain ends because the work ends, not because of the bound.
-      SHUTDOWN_DRAIN_MS: '90000',
-    };
+    // Far more than the test needs: the drain ends because the work ends, not because of the bound.
+    const env = drainEnv(account, '90000');
     const before = { nonce: await reader.getTransactionCount(wallet), usdc: await usdcOf(wallet) };
     const first = await start(dataDir, env);
-    await reader.send('evm_setAutomine', [false]);
-    const orderRes = await post(first, '/dca/orders', {
-      tokenIn: 'ETH',
-      tokenOut: usdc(),
-      amountPerFill: '0.02',
-      interval: 'hourly',
-    });
-    expect(orderRes.status, await orderRes.clone().text()).toBe(201);
-    const order = (await orderRes.json()) as DcaOrderDto;
-    await until('the DCA fill in the mempool', async () => ((await mempool()) >= 1 ? true : undefined), {
-      ms: 30_000,
-    });
-    const answers = [1, 2, 3].map(() =>
-      post(first, '/swap/execute', { tokenIn: 'ETH', tokenOut: usdc(), amountIn: '0.01' }).then(
-        (res) => res.status,
-        (error: unknown) => error,
-      ),
-    );
-    await until(
-      'three swaps and the fill in the mempool',
-      async () => ((await mempool()) >= 4 ? true : undefined),
-      {
-        ms: 30_000,
-      },
-    );
+    const { order, answers } = await moneyInFlight(first);
 
     // A stream client: the server ends its stream as it shuts down (a clean end, not a cut connection).
     const stream = await first.call('/events');
@@ -129,8 +193,7 @@ describe('SIGTERM while three swaps and a DCA fill wait for their receipts', () 
     expect(['SHUTTING_DOWN', 'CONNECTION_REFUSED']).toContain(late.code);
     // The block comes while the server drains: every request in flight is answered with its receipt.
     await reader.send('evm_mine', []);
-    const settled = await Promise.all(answers);
-    expect(settled).toEqual([200, 200, 200]);
+    expect(await answers).toEqual([200, 200, 200]);
     expect(await first.exited).toBe(0);
     expect(first.output()).not.toContain('SHUTDOWN_DRAIN_MS reached');
     expect(await streamEnd).toBe('ended');
@@ -138,37 +201,32 @@ describe('SIGTERM while three swaps and a DCA fill wait for their receipts', () 
     expect(await reader.getTransactionCount(wallet)).toBe(before.nonce + 4);
 
     const second = await start(dataDir, env);
-    const fill = await until(
-      'the fill recorded as filled',
-      async () => {
-        const d = await getJson<DcaOrderDetailDto>(second, `/dca/orders/${order.id}`);
-        return d.fills[0]?.status === 'filled' ? d.fills[0] : undefined;
-      },
-      { ms: 30_000 },
-    );
-    const page = await getJson<{ items: ExecutionDto[] }>(second, '/executions?limit=100');
-    expect(page.items.map((e) => [e.action, e.status]).sort()).toEqual([
-      ['dca-fill', 'confirmed'],
-      ['swap', 'confirmed'],
-      ['swap', 'confirmed'],
-      ['swap', 'confirmed'],
-    ]);
-    const hashes = page.items.map((e) => e.txHash as string);
-    expect(new Set(hashes).size).toBe(4);
-    expect(hashes).toContain(fill.txHash);
-    for (const hash of hashes) {
-      const receipt = await reader.getTransactionReceipt(hash);
-      expect({ status: receipt?.status, from: receipt?.from }).toEqual({ status: 1, from: wallet });
-    }
-    // Spend counted once: each execution's value and fee, nothing reserved any more.
-    const status = await getJson<GovernorStatusDto>(second, '/governor/status');
-    expect(status.openReservations).toEqual([]);
-    expect(BigInt(status.spent.daily.committed.wei)).toBe(
-      sum(page.items.map((e) => e.nativeValue.wei)) + sum(page.items.map((e) => e.fee?.wei)),
-    );
-    // Nothing sent again after the restart (a second DCA slot is an hour away).
+    await settledOnce(second, order, wallet, before);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 180_000);
+
+  it('no block comes: it exits 0 at SHUTDOWN_DRAIN_MS keeping the four reservations; mined later, a restart settles each once', async () => {
+    const account = 5;
+    const wallet = devnet.manifest.accounts[account]!.address;
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'api-drain-cut-')), 'data');
+    const env = drainEnv(account, '2000');
+    const before = { nonce: await reader.getTransactionCount(wallet), usdc: await usdcOf(wallet) };
+    const first = await start(dataDir, env);
+    const { order, answers } = await moneyInFlight(first);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('SHUTDOWN_DRAIN_MS reached');
+    for (const answer of await answers) expect(answer).toBeInstanceOf(Error); // cut at the bound, no answer
+    // The four transactions wait in the mempool; the database still counts each one's reservation.
+    expect(await mempool()).toBe(4);
+    expect((await operatorStatus(dataDir)).openReservations).toHaveLength(4);
+    await reader.send('evm_mine', []);
+    await reader.send('evm_setAutomine', [true]);
     expect(await reader.getTransactionCount(wallet)).toBe(before.nonce + 4);
-    expect(await usdcOf(wallet)).toBeGreaterThan(before.usdc);
+
+    const second = await start(dataDir, env);
+    await settledOnce(second, order, wallet, before);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 180_000);

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import {
   type LifiFixture,
   lifiFixtureChain,
+  startRpcProxy,
   type StartDevnetPairReturnType,
   startDevnetPair,
   startLifiFixture,
@@ -268,4 +269,70 @@ describe('SIGKILL with a bridge transfer followed, a held swap waiting and a DCA
     expect(JSON.parse(late.stdout)).toMatchObject({ ok: false });
     expect(await reader.getTransactionCount(wallet())).toBe(nonce);
   }, 120_000);
+
+  it('a DCA fill SIGKILLed while its broadcast stalls at the node: after the restart the signed swap is sent once, the slot filled once', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'api-sigkill-dca-')), 'data');
+    const proxy = await startRpcProxy({ upstream: pair.a.rpcUrl });
+    try {
+      const env = { ...serverEnv('50'), RPC_URL_DEVNET: proxy.url };
+      const nonce = await reader.getTransactionCount(wallet());
+      const startBlock = await reader.getBlockNumber();
+      const first = await startServerProcess(dataDir, env);
+      servers.push(first);
+      let stalled: () => void = () => undefined;
+      const broadcastSeen = new Promise<void>((resolve) => {
+        stalled = resolve;
+      });
+      proxy.intercept = (r) => {
+        if (r.method !== 'eth_sendRawTransaction') return undefined;
+        stalled();
+        return { swallow: true };
+      };
+      const orderRes = await post(first, '/dca/orders', {
+        tokenIn: 'ETH',
+        tokenOut: usdc(),
+        amountPerFill: '0.02',
+        interval: 'hourly',
+      });
+      expect(orderRes.status, await orderRes.clone().text()).toBe(201);
+      const order = (await orderRes.json()) as DcaOrderDto;
+      await broadcastSeen;
+      first.child.kill('SIGKILL');
+      expect(await first.exited).toBeNull();
+      proxy.intercept = undefined;
+      // Signed, never handed to the node.
+      expect(await reader.getTransactionCount(wallet())).toBe(nonce);
+      expect(await mempool()).toBe(0);
+
+      const second = await startServerProcess(dataDir, env);
+      servers.push(second);
+      const fill = await until(
+        'the fill settled',
+        async () => {
+          const d = await getJson<DcaOrderDetailDto>(second, `/dca/orders/${order.id}`);
+          return d.fills[0]?.status === 'running' ? undefined : d.fills[0];
+        },
+        { ms: 90_000, intervalMs: 200 },
+      );
+      expect(fill).toMatchObject({ slot: 0, status: 'filled' });
+      const ticked = (await getJson<DcaStatsDto>(second, '/dca/stats')).scheduler.lastTickAt as string;
+      await until('two more ticks', async () => {
+        const at = (await getJson<DcaStatsDto>(second, '/dca/stats')).scheduler.lastTickAt as string;
+        return Date.parse(at) >= Date.parse(ticked) + 1_500 ? true : undefined;
+      });
+      const sent = await sentSince(startBlock);
+      expect(sent.map((t) => t.hash)).toEqual([fill.txHash]);
+      expect(await reader.getTransactionCount(wallet())).toBe(nonce + 1);
+      expect((await reader.getTransactionReceipt(fill.txHash as string))?.status).toBe(1);
+      const page = await getJson<{ items: ExecutionDto[] }>(second, '/executions?limit=100');
+      expect(page.items.map((e) => [e.action, e.status])).toEqual([['dca-fill', 'confirmed']]);
+      expect(page.items[0]?.transactions).toHaveLength(1);
+      const status = await getJson<GovernorStatusDto>(second, '/governor/status');
+      expect(status.openReservations).toEqual([]);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+  }, 180_000);
 });
