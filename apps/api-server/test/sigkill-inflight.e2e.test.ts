@@ -335,4 +335,80 @@ describe('SIGKILL with a bridge transfer followed, a held swap waiting and a DCA
       await proxy.close();
     }
   }, 180_000);
+
+  it('a DCA fill SIGKILLed before it signs (the nonce read stalls): after the restart the slot is filled once, nothing left reserved', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'api-sigkill-dca-unsigned-')), 'data');
+    const proxy = await startRpcProxy({ upstream: pair.a.rpcUrl });
+    try {
+      const env = { ...serverEnv('50'), RPC_URL_DEVNET: proxy.url };
+      const nonce = await reader.getTransactionCount(wallet());
+      const startBlock = await reader.getBlockNumber();
+      const first = await startServerProcess(dataDir, env);
+      servers.push(first);
+      let stalled: () => void = () => undefined;
+      const nonceRead = new Promise<void>((resolve) => {
+        stalled = resolve;
+      });
+      // The nonce manager reads the pending nonce in the wallet's lane, right before it signs.
+      proxy.intercept = (r) => {
+        if (r.method !== 'eth_getTransactionCount' || r.params[1] !== 'pending') return undefined;
+        stalled();
+        return { swallow: true };
+      };
+      const orderRes = await post(first, '/dca/orders', {
+        tokenIn: 'ETH',
+        tokenOut: usdc(),
+        amountPerFill: '0.02',
+        interval: 'hourly',
+      });
+      expect(orderRes.status, await orderRes.clone().text()).toBe(201);
+      const order = (await orderRes.json()) as DcaOrderDto;
+      await nonceRead;
+      first.child.kill('SIGKILL');
+      expect(await first.exited).toBeNull();
+      proxy.intercept = undefined;
+      expect(await reader.getTransactionCount(wallet())).toBe(nonce);
+
+      const second = await startServerProcess(dataDir, env);
+      servers.push(second);
+      const settled = await until(
+        'the slot settled',
+        async () => {
+          const d = await getJson<DcaOrderDetailDto>(second, `/dca/orders/${order.id}`);
+          return d.fills.some((f) => f.status === 'filled') ? d : undefined;
+        },
+        { ms: 90_000, intervalMs: 200 },
+      );
+      const ticked = (await getJson<DcaStatsDto>(second, '/dca/stats')).scheduler.lastTickAt as string;
+      await until('two more ticks', async () => {
+        const at = (await getJson<DcaStatsDto>(second, '/dca/stats')).scheduler.lastTickAt as string;
+        return Date.parse(at) >= Date.parse(ticked) + 1_500 ? true : undefined;
+      });
+      // The slot is bought, once: the crash did not cost it, nor count as a failure.
+      expect(settled.fills.map((f) => [f.slot, f.status])).toEqual([[0, 'filled']]);
+      expect(settled.order.totals).toMatchObject({ fills: 1, failed: 0 });
+      const filled = settled.fills.filter((f) => f.status === 'filled');
+      expect(filled.map((f) => f.slot)).toEqual([0]);
+      const sent = await sentSince(startBlock);
+      expect(sent.map((t) => t.hash)).toEqual([filled[0]?.txHash]);
+      expect(await reader.getTransactionCount(wallet())).toBe(nonce + 1);
+      const status = await getJson<GovernorStatusDto>(second, '/governor/status');
+      expect(status.openReservations).toEqual([]);
+      const page = await getJson<{ items: ExecutionDto[] }>(second, '/executions?limit=100');
+      // The first attempt, interrupted before it signed (nothing sent), and its one retry, confirmed.
+      expect(page.items.map((e) => [e.action, e.status, e.code, e.transactions.length]).sort()).toEqual([
+        ['dca-fill', 'confirmed', null, 1],
+        ['dca-fill', 'failed', 'INTERRUPTED', 0],
+      ]);
+      const confirmed = page.items.filter((e) => e.status === 'confirmed');
+      expect(confirmed.map((e) => e.txHash)).toEqual([filled[0]?.txHash]);
+      expect(BigInt(status.spent.daily.committed.wei)).toBe(
+        sum(confirmed.map((e) => e.nativeValue.wei)) + sum(confirmed.map((e) => e.fee?.wei)),
+      );
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+  }, 180_000);
 });
