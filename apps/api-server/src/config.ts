@@ -105,6 +105,7 @@ export function loadConfig(env: Env): Config {
     storeBackend: s.STORE_BACKEND.read(env),
     databaseUrl: s.DATABASE_URL.read(env),
     jobLeaseMs: s.JOB_LEASE_SECONDS.read(env) * 1_000,
+    shutdownDrainMs: s.SHUTDOWN_DRAIN_MS.read(env),
     providers,
     chains: configuredChains,
     defaultChainId,

@@ -33,7 +33,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     throw new Error(describeStartFailure(error, config));
   }
   // The first signal drains (new requests 503 SHUTTING_DOWN, in-flight executions finish and are recorded, jobs
-  // stop, the database closes); a second one exits at once.
+  // stop, the database closes), within SHUTDOWN_DRAIN_MS; a second one exits at once.
   let stopping = false;
   const stop = () => {
     if (stopping) {
@@ -41,6 +41,11 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       process.exit(130);
     }
     stopping = true;
+    // close() is bounded by SHUTDOWN_DRAIN_MS; this guard only covers a database that will not close.
+    setTimeout(() => {
+      process.stderr.write('api-server: shutdown did not finish 10 s past SHUTDOWN_DRAIN_MS, exiting now\n');
+      process.exit(1);
+    }, config.shutdownDrainMs + 10_000).unref();
     void server.close().then(() => process.exit(0));
   };
   process.on('SIGINT', stop);

@@ -13,6 +13,7 @@ import { createHttpServer } from './http/createHttpServer.js';
 import { shutdownGate } from './http/shutdownGate.js';
 import { createLogger } from './http/createLogger.js';
 import { lockDataDir } from './lockDataDir.js';
+import { settleWithin } from './settleWithin.js';
 import type { Services } from './services/Services.js';
 import { createStoreFactory } from './stores/createStoreFactory.js';
 
@@ -23,7 +24,10 @@ export interface RunningServer {
   services: Services;
   /** The names of the background jobs it runs (every one is stopped by `close`). */
   jobs: readonly string[];
-  /** Stops the jobs (last row's first), closes connections, then releases providers and stores. Idempotent. */
+  /**
+   * Stops accepting (503 `SHUTTING_DOWN`), stops the jobs (last row's first) and waits for requests in flight, at
+   * most `SHUTDOWN_DRAIN_MS`; then releases providers and stores (past the bound: the stores first). Idempotent.
+   */
   close(): Promise<void>;
 }
 
@@ -133,6 +137,32 @@ export async function startServer({
   );
   capabilities.startJobs();
   let closing: Promise<void> | undefined;
+  const drainMs = config.shutdownDrainMs;
+  const shutDown = async () => {
+    log.info(
+      { drainMs, requestsInFlight: gate.inFlight() },
+      'shutting down: new requests get 503 SHUTTING_DOWN; what is in flight has SHUTDOWN_DRAIN_MS to finish',
+    );
+    // No new connections; kept-alive ones that are idle go now, the others after their answer (the gate says close).
+    const listenerClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    if (await settleWithin(Promise.all([capabilities.stopJobs(), listenerClosed]), drainMs)) {
+      await capabilities.release();
+      await closeStores();
+      return;
+    }
+    // The bound came first: what still runs is stopped where it is. The stores close FIRST, so that nothing still
+    // running can record or release anything from here on (a broadcast whose answer is lost must keep its
+    // reservation): an execution already signed stays `signed`/`pending` and the next start settles it from the
+    // chain; one not yet signed stays `preparing` and the next start marks it `INTERRUPTED`.
+    log.warn(
+      { drainMs, requestsInFlight: gate.inFlight() },
+      'SHUTDOWN_DRAIN_MS reached: stopping what is still in flight; recorded executions are settled at the next start',
+    );
+    server.closeAllConnections();
+    await closeStores();
+    await capabilities.release();
+  };
   return {
     url: `http://${host}:${port}`,
     app,
@@ -140,17 +170,7 @@ export async function startServer({
     jobs: capabilities.jobs.map((job) => job.name),
     close() {
       gate.close();
-      closing ??= capabilities
-        .stopJobs()
-        .then(
-          () =>
-            new Promise<void>((resolve) => {
-              server.close(() => resolve());
-              server.closeIdleConnections();
-            }),
-        )
-        .then(() => capabilities.release())
-        .then(closeStores);
+      closing ??= shutDown();
       return closing;
     },
   };

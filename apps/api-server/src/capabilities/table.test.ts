@@ -13,6 +13,7 @@ const ROOT_READS = [
   server.STORE_BACKEND,
   server.DATABASE_URL,
   server.JOB_LEASE_SECONDS,
+  server.SHUTDOWN_DRAIN_MS,
 ];
 
 describe('the capability table', () => {

@@ -47,6 +47,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** `JOB_LEASE_SECONDS` in ms: a once-only job's lease. */
   jobLeaseMs: number;
+  /** `SHUTDOWN_DRAIN_MS`: the most a graceful shutdown waits for requests and jobs in flight. */
+  shutdownDrainMs: number;
   /** Token-safety providers. Base URLs are configurable so tests (and proxies) can stand in. */
   providers: {
     goplusBaseUrl: string;

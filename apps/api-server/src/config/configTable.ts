@@ -80,6 +80,7 @@ import {
   STORE_BACKEND,
   DATABASE_URL,
   JOB_LEASE_SECONDS,
+  SHUTDOWN_DRAIN_MS,
   WEB3_API_KEY,
   WEB3_OPERATOR_KEY,
 } from './schema/server.js';
@@ -275,6 +276,10 @@ export const configTable: readonly ConfigRow[] = [
   {
     variables: [STORE_BACKEND],
     doc: 'Where every store lives: `sqlite` (the database under `DATA_DIR`; survives restarts, shared with the operator CLI), `postgres` (chosen by setting `DATABASE_URL`; several instances share it) or `memory` (nothing survives a restart — spend, the kill switch and records included — and the CLI cannot reach it; tests and throw-away runs, with a warning at startup).',
+  },
+  {
+    variables: [SHUTDOWN_DRAIN_MS],
+    doc: "On `SIGTERM`/`SIGINT`, the most the server waits (0–600000 ms) for requests and jobs in flight (an execute waiting for its receipt, a DCA fill) after it stops accepting (503 `SHUTTING_DOWN`). Then it stops them where they are and closes the database: an execution already signed stays recorded with its reservation counted and is settled from the chain at the next start, never signed again; one not yet signed is marked `INTERRUPTED` and its reservation released. Keep it below the orchestrator's kill grace period (Kubernetes: 30 s).",
   },
   {
     variables: [JOB_LEASE_SECONDS],

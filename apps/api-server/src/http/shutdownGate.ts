@@ -8,6 +8,8 @@ export interface ShutdownGate {
   (req: IncomingMessage, res: ServerResponse): void;
   /** From now on every new request is answered `503 SHUTTING_DOWN` (with `Connection: close`). */
   close(): void;
+  /** How many requests let through are still running (their answer not yet finished or aborted). */
+  inFlight(): number;
 }
 
 /**
@@ -26,8 +28,13 @@ export interface ShutdownGate {
  */
 export function shutdownGate(app: (req: IncomingMessage, res: ServerResponse) => void): ShutdownGate {
   let closed = false;
+  let running = 0;
   const gate = ((req: IncomingMessage, res: ServerResponse) => {
     if (!closed) {
+      running += 1;
+      res.once('close', () => {
+        running -= 1;
+      });
       app(req, res);
       return;
     }
@@ -50,5 +57,6 @@ export function shutdownGate(app: (req: IncomingMessage, res: ServerResponse) =>
   gate.close = () => {
     closed = true;
   };
+  gate.inFlight = () => running;
   return gate;
 }

@@ -164,6 +164,17 @@ export const JOB_LEASE_SECONDS = integer({
   max: 300,
 });
 
+/**
+ * How long a graceful shutdown waits for requests and jobs in flight before it stops them where they are: their
+ * executions stay recorded (signed or pending) and the reconciler settles them at the next start.
+ */
+export const SHUTDOWN_DRAIN_MS = integer({
+  name: 'SHUTDOWN_DRAIN_MS',
+  default: 20_000,
+  min: 0,
+  max: 600_000,
+});
+
 export const EVENTS_MAX_STREAMS = integer({
   name: 'EVENTS_MAX_STREAMS',
   default: 200,

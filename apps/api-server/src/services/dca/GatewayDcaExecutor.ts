@@ -27,6 +27,7 @@ import type { ExecutionKeyIndex } from './ExecutionKeyIndex.js';
 import { outsideBand } from './outsideBand.js';
 import { readWalletFunds } from './readWalletFunds.js';
 import { toDcaExecution } from './toDcaExecution.js';
+import { currentFillAttempt } from './currentFillAttempt.js';
 
 /** Parameters of {@link GatewayDcaExecutor}. */
 export interface GatewayDcaExecutorParameters {
@@ -90,7 +91,9 @@ const MAX_PREPARED = 1_000;
  *   the fills of one tick share (`FillReadings`, ≤ 15 s old). Unpriceable → `VALUE_UNKNOWN`.
  * - `execute`: the outcome of an earlier execution under the key if there is one; else the swap with the
  *   scheduler's `minAmountOut`. A fresh re-quote (after a crash) is checked against the order's band first.
- * - `lookup`: the execution the key names, as a port outcome (`toDcaExecution`), or null when none was stored.
+ * - `lookup`: the execution the key names, as a port outcome (`toDcaExecution`), or null when none was stored; an
+ *   execution interrupted before it signed anything (`INTERRUPTED`, no transaction) is retried once under a derived
+ *   key (`currentFillAttempt`): a crash before signing does not cost the slot.
  *
  * @example
  * ```ts
@@ -154,9 +157,10 @@ export class GatewayDcaExecutor implements DcaExecutor {
   }
 
   async execute(p: DcaExecuteParameters): Promise<DcaExecution> {
-    // Idempotent by key: an execution already stored under it is the answer, whatever it is.
-    const earlier = await this.lookup(p);
-    if (earlier !== null) return earlier;
+    // Idempotent by key: an execution already stored under it is the answer, whatever it is (one interrupted
+    // before it signed anything is retried once under a derived key).
+    const attempt = await currentFillAttempt({ key: p.idempotencyKey, stored: (k) => this.#stored(k) });
+    if (attempt.record !== null) return toDcaExecution(attempt.record);
     const { order, amountIn, minAmountOut, idempotencyKey, slot } = p;
     const cached = fresh(this.#prepared, `${order.id}:${amountIn}`);
     this.#prepared.delete(`${order.id}:${amountIn}`);
@@ -189,7 +193,8 @@ export class GatewayDcaExecutor implements DcaExecutor {
       intent,
       amountIn,
       amountInText: formatUnits(amountIn, pair.tokenIn.decimals),
-      idempotencyKey,
+      idempotencyKey: attempt.key,
+      // The slot's one approval, whichever attempt sends it: a retry never approves twice.
       approvalKey: `${idempotencyKey}:approve`,
       allowance: cached?.allowance,
       lock: this.#p.swapLock,
@@ -207,8 +212,8 @@ export class GatewayDcaExecutor implements DcaExecutor {
   async lookup({
     idempotencyKey,
   }: Pick<DcaLookupParameters, 'idempotencyKey'>): Promise<DcaExecution | null> {
-    const record = await this.#stored(idempotencyKey);
-    // Entered but never stored (a crash between the two writes): nothing ran under the key.
+    const { record } = await currentFillAttempt({ key: idempotencyKey, stored: (k) => this.#stored(k) });
+    // Entered but never stored (a crash between the two writes), or a retry not started: nothing ran under the key.
     return record === null ? null : toDcaExecution(record);
   }
 
