@@ -57,6 +57,7 @@ const record = (id: string, status: ExecutionRecord['status'], follow: unknown):
   transactions: [],
   minedHash: `0x${'ab'.repeat(32)}`,
   blockNumber: 10,
+  blockHash: null,
   feeWei: null,
   idempotencyKey: null,
   result: null,

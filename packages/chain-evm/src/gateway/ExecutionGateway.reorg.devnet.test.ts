@@ -123,6 +123,7 @@ describe('a mined execution whose block is reorganized away', () => {
           chainHash: replaced,
           head: record.blockNumber,
           executionIds: [record.id],
+          reorged: [record.id],
         },
       ]);
       // Handed to the node again: the same signed transaction waits in its pool.

@@ -228,9 +228,9 @@ export type GatewayEvent =
   | {
       /**
        * A block where settled executions were mined has another hash on the chain now (`hash-mismatch`: a reorg):
-       * their receipts are read again ({@link ExecutionRecord.blockHash}); each one no longer mined follows as a
-       * `reorged` event. `storedHash` is what the records kept, `chainHash` what the node answers now (null: no
-       * such block).
+       * their receipts were read again ({@link ExecutionRecord.blockHash}); `reorged` names those no longer mined,
+       * back to `pending` (each also a `reorged` event), the others were found re-included and corrected.
+       * `storedHash` is what the records kept, `chainHash` what the node answers now (null: no such block).
        */
       readonly type: 'chain-reorg';
       readonly chainId: number;
@@ -240,6 +240,7 @@ export type GatewayEvent =
       readonly chainHash: Hex | null;
       readonly head: number;
       readonly executionIds: readonly string[];
+      readonly reorged: readonly string[];
     }
   | {
       /** An operator's same-nonce cancel was signed and handed to the node. */

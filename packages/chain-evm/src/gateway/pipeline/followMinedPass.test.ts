@@ -42,6 +42,7 @@ describe('followMinedPass', () => {
         chainHash: other,
         head: 100,
         executionIds: [b.id, a.id],
+        reorged: [b.id, a.id],
       },
     ]);
     expect(

@@ -11,9 +11,8 @@ export const FOLLOW_MINED_BLOCKS = 64;
  * The reconciler's look back at what it settled: the newest settled executions (one page each of `confirmed`,
  * `reverted`, `cancelled`) mined within {@link FOLLOW_MINED_BLOCKS} of their chain's head are checked by their stored
  * block hash — one `eth_getBlockByNumber` per distinct block, no receipt read while the hashes match. A block whose
- * hash differs now is a reorg: published once (`chain-reorg`, with the executions mined there), and each of those
- * executions is followed ({@link followMinedExecution}: its receipt read again, back to `pending` when it is gone).
- * A record settled before hashes were stored is followed by its receipt, which stores the hash. A block above the
+ * hash differs now is a reorg: each execution mined there is followed ({@link followMinedExecution}: its receipt read again, back to `pending` when it is gone), then the reorg is published once for the block (`chain-reorg`: the executions
+ * mined there, and which of them went back to `pending`). A record settled before hashes were stored is followed by its receipt, which stores the hash. A block above the
  * head decides nothing (a lagging node). What `inFlight` holds is left alone; each record is claimed while it is
  * followed. A node that errs decides nothing (next pass). Returns the records it changed.
  *
@@ -66,7 +65,11 @@ export async function followMinedPass(
       blocks.set(key, group);
     }
   }
-  const toFollow = hashless;
+  const changed: ExecutionRecord[] = [];
+  for (const { record, head } of hashless) {
+    const next = await follow(ctx, inFlight, record, head);
+    if (next) changed.push(next);
+  }
   for (const group of blocks.values()) {
     let chainHash: Hex | null;
     try {
@@ -77,6 +80,13 @@ export async function followMinedPass(
     }
     const moved = group.records.filter((r) => r.blockHash?.toLowerCase() !== chainHash?.toLowerCase());
     if (moved.length === 0) continue;
+    const reorged: string[] = [];
+    for (const record of moved) {
+      const next = await follow(ctx, inFlight, record, group.head);
+      if (!next) continue;
+      changed.push(next);
+      if (next.status === 'pending') reorged.push(next.id);
+    }
     ctx.emit({
       type: 'chain-reorg',
       chainId: group.chainId,
@@ -86,23 +96,27 @@ export async function followMinedPass(
       chainHash,
       head: group.head,
       executionIds: moved.map((r) => r.id),
+      reorged,
     });
-    for (const record of moved) toFollow.push({ record, head: group.head });
-  }
-  const changed: ExecutionRecord[] = [];
-  for (const { record: listed, head } of toFollow) {
-    if (inFlight.has(listed.id)) continue;
-    inFlight.add(listed.id);
-    try {
-      const record = await ctx.store.get(listed.id);
-      if (record === null) continue;
-      const next = await followMinedExecution(ctx, record, head);
-      if (next) changed.push(next);
-    } catch {
-      // The node erred or the record moved: the next pass looks again.
-    } finally {
-      inFlight.delete(listed.id);
-    }
   }
   return changed;
+}
+
+/** Follows one listed record, claimed meanwhile; null when nothing changed, it is claimed elsewhere, or on an error. */
+async function follow(
+  ctx: GatewayContext,
+  inFlight: Set<string>,
+  listed: ExecutionRecord,
+  head: number,
+): Promise<ExecutionRecord | null> {
+  if (inFlight.has(listed.id)) return null;
+  inFlight.add(listed.id);
+  try {
+    const record = await ctx.store.get(listed.id);
+    return record === null ? null : await followMinedExecution(ctx, record, head);
+  } catch {
+    return null; // the node erred or the record moved: the next pass looks again
+  } finally {
+    inFlight.delete(listed.id);
+  }
 }
