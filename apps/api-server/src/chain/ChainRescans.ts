@@ -9,7 +9,8 @@ export interface ChainReorgEvent {
    */
   readonly scope: 'approval-scan' | 'execution' | 'dca-fill' | 'bridge-source' | 'vault-sample';
   readonly chainId: number;
-  readonly owner: string;
+  /** The wallet whose records they are (absent for vault samples, which belong to no wallet). */
+  readonly owner?: string;
   readonly reason: ApprovalScanReorg['reason'];
   readonly coveredTo: number;
   readonly head: number;
