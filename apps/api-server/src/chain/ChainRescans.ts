@@ -13,7 +13,8 @@ export interface ChainReorgEvent {
   readonly owner?: string;
   readonly reason: ApprovalScanReorg['reason'];
   readonly coveredTo: number;
-  readonly head: number;
+  /** The chain's head when the mismatch was found (null where it was not read: `bridge-source`). */
+  readonly head: number | null;
   /** The last position that still matched; what follows it is read again (-1: everything). */
   readonly rewindTo: number;
   /** The records marked (execution ids, fill ids, transfer ids, vault addresses), when the scope has them. */
