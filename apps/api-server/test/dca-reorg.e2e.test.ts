@@ -74,6 +74,8 @@ describe('a DCA fill whose swap is reorganized away (issue 32)', () => {
     expect(filled.status).toBe('filled');
     const swap = await execution(filled.executionId as string);
     expect(swap.blockHash).toBe((await reader.getBlock(swap.blockNumber as number))?.hash);
+    // The fill keeps its swap's block and hash.
+    expect(filled).toMatchObject({ blockNumber: swap.blockNumber, blockHash: swap.blockHash });
     expect((await detail(order.id)).order.totals).toMatchObject({ fills: 1 });
 
     const { opened, result: reading } = openEvents(
@@ -103,7 +105,11 @@ describe('a DCA fill whose swap is reorganized away (issue 32)', () => {
     expect(scopes).toContainEqual(expect.objectContaining({ scope: 'execution', records: [swap.id] }));
     expect(scopes).toContainEqual(expect.objectContaining({ scope: 'dca-fill', records: [`${order.id}:0`] }));
     const reopened = await detail(order.id);
-    expect(reopened.fills.find((f) => f.slot === 0)).toMatchObject({ status: 'pending', code: 'REORGED' });
+    expect(reopened.fills.find((f) => f.slot === 0)).toMatchObject({
+      status: 'pending',
+      code: 'REORGED',
+      blockHash: null,
+    });
     expect(reopened.order.totals).toMatchObject({ fills: 0 });
 
     // Mined again: the same signed swap. The reconciler settles it; the scheduler counts the fill once.
@@ -113,7 +119,13 @@ describe('a DCA fill whose swap is reorganized away (issue 32)', () => {
     expect(await execution(swap.id)).toMatchObject({ status: 'confirmed', txHash: filled.txHash });
     await server.services.dca.tick();
     const again = await detail(order.id);
-    expect(again.fills.find((f) => f.slot === 0)).toMatchObject({ status: 'filled', txHash: filled.txHash });
+    const receipt = await reader.getTransactionReceipt(filled.txHash as string);
+    expect(again.fills.find((f) => f.slot === 0)).toMatchObject({
+      status: 'filled',
+      txHash: filled.txHash,
+      blockNumber: receipt?.blockNumber,
+      blockHash: receipt?.blockHash,
+    });
     expect(again.order.totals).toMatchObject({ fills: 1 });
     expect(again.order.totals.spent.amountBase).toBe('300000000');
     // On chain: one swap of 300 USDC, and the WBTC it bought is what the fill says.

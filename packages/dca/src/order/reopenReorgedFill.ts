@@ -41,6 +41,8 @@ export function reopenReorgedFill({
       reason: 'the block its swap was mined in was reorganized away: followed again, counted once it settles',
       amountOut: null,
       price: null,
+      blockNumber: null,
+      blockHash: null,
       updatedAt: now,
     }),
     order: Object.freeze({
