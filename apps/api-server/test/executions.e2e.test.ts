@@ -43,6 +43,7 @@ const record = (i: number, status: ExecutionRecord['status']): ExecutionRecord =
   transactions: [],
   minedHash: null,
   blockNumber: null,
+  blockHash: null,
   feeWei: status === 'confirmed' ? 21_000_000_000_000n : null,
   idempotencyKey: null,
   result: status === 'confirmed' ? { received: '29100000' } : null,

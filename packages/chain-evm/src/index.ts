@@ -580,6 +580,8 @@ export {
   type SampleVaultSharePricesReturnType,
   sampleVaultSharePrices,
 } from './yield/sampleVaultSharePrices.js';
+export { type SharePriceReorg, verifySharePriceSamples } from './yield/verifySharePriceSamples.js';
+export { fetchBlockHash } from './rpc/fetchBlockHash.js';
 export {
   type CheckDepositPreflightParameters,
   type CheckDepositPreflightReturnType,

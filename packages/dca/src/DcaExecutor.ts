@@ -75,6 +75,9 @@ export type DcaExecution =
       readonly txHash: string;
       readonly feeWei?: bigint | null;
       readonly executionId?: string | null;
+      /** The block the transaction was mined in, and its hash (kept on the fill; absent: not known). */
+      readonly blockNumber?: number | null;
+      readonly blockHash?: string | null;
     }
   | {
       readonly status: 'pending';

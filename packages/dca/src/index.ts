@@ -35,6 +35,7 @@ export {
 } from './order/createOrder.js';
 export { fillAmount } from './order/fillAmount.js';
 export { fillIdempotencyKey } from './order/fillIdempotencyKey.js';
+export { type ReopenReorgedFillReturnType, reopenReorgedFill } from './order/reopenReorgedFill.js';
 export { type DcaFillStop, type FillStopReasonParameters, fillStopReason } from './order/fillStopReason.js';
 export { type DcaCommand, type TransitionOrderParameters, transitionOrder } from './order/transitionOrder.js';
 export { type FormatPriceParameters, formatPrice } from './price/formatPrice.js';

@@ -167,6 +167,12 @@ export interface DcaFill {
   /** `amountIn / amountOut` of a filled fill, reduced. */
   readonly price: DcaPrice | null;
   readonly txHash: string | null;
+  /**
+   * The block the fill's transaction was mined in, and that block's hash (filled only; null otherwise, and on fills
+   * stored before they were kept). A fill whose block is reorganized away is re-opened (`reopenReorgedFill`).
+   */
+  readonly blockNumber: number | null;
+  readonly blockHash: string | null;
   /** Fee paid, wei. */
   readonly feeWei: bigint | null;
   /** The executor's id for the execution (the gateway's execution id). */

@@ -57,6 +57,7 @@ const record = (id: string, status: ExecutionRecord['status'], follow: unknown):
   transactions: [],
   minedHash: `0x${'ab'.repeat(32)}`,
   blockNumber: 10,
+  blockHash: null,
   feeWei: null,
   idempotencyKey: null,
   result: null,
@@ -119,5 +120,95 @@ describe('BridgeFollower.resume after a restart (review M4)', () => {
       ...start,
       spender: null,
     });
+  });
+});
+
+describe('BridgeFollower: the source transaction reorganized away (issue 32)', () => {
+  it('keeps the source block hash; a reorg marks the transfer, sends it back to following, and a new block is kept', async () => {
+    let tick = 0;
+    const H1 = `0x${'11'.repeat(32)}` as const;
+    const H2 = `0x${'22'.repeat(32)}` as const;
+    const store = new MemoryExecutionStore();
+    await store.insert({ ...record('reorged', 'confirmed', followOf(start)), blockHash: H1 });
+    const events: [string, Record<string, unknown>][] = [];
+    const follower = new BridgeFollower({
+      store,
+      client: createLifiClient({ baseUrl: lifi.url }),
+      publish: (type, data) => events.push([type, data]),
+      resetApproval: async () => ({ executionId: null, status: 'not-needed' }),
+      readDelivery: async () => null,
+      onError: () => undefined,
+      settings: { pollMs: 10, maxPollMs: 20, stuckFactor: 3, stuckMinMs: 600_000 },
+      // A clock that moves a second at every look (the transfer is never old enough to be stuck).
+      now: () => (tick += 1000),
+    });
+    const first = await follower.step('reorged', start);
+    expect(bridgeOf(first.record!)).toMatchObject({
+      sourceBlockNumber: 10,
+      sourceBlockHash: H1,
+      sourceReorg: null,
+    });
+    // Say the transfer had completed; then the reconciler finds the source block gone (what followMinedExecution writes).
+    const done = first.record!;
+    const completed = await store.update({
+      id: done.id,
+      expected: { status: done.status, version: done.version },
+      patch: { result: { bridge: { ...bridgeOf(done)!, state: 'completed', terminal: true } } },
+      at: 2,
+    });
+    const back = await store.update({
+      id: done.id,
+      expected: { status: 'confirmed', version: completed!.version },
+      patch: { status: 'pending', code: 'REORGED', minedHash: null, blockNumber: null, blockHash: null },
+      at: 3,
+    });
+    expect(back?.status).toBe('pending');
+    const marked = await follower.step('reorged', start);
+    expect(marked.done).toBe(false);
+    expect(bridgeOf(marked.record!)).toMatchObject({
+      state: 'pending',
+      terminal: false,
+      sourceReorg: { blockNumber: 10, blockHash: H1 },
+    });
+    expect(events.filter(([t]) => t === 'chain.reorg').map(([, d]) => d)).toEqual([
+      {
+        scope: 'bridge-source',
+        chainId: 31_337,
+        owner: WALLET,
+        reason: 'hash-mismatch',
+        coveredTo: 10,
+        head: null,
+        rewindTo: 9,
+        records: ['reorged'],
+      },
+    ]);
+    expect(events.map(([t]) => t)).toContain('bridge.pending');
+    // Marked once: another look while it waits writes nothing and says nothing.
+    const version = marked.record!.version;
+    expect((await follower.step('reorged', start)).record?.version).toBe(version);
+    expect(events.filter(([t]) => t === 'chain.reorg')).toHaveLength(1);
+    // Mined again elsewhere: the transfer keeps the new block, and the follow reads the provider again.
+    await store.update({
+      id: done.id,
+      expected: { status: 'pending', version },
+      patch: {
+        status: 'confirmed',
+        code: null,
+        minedHash: `0x${'ab'.repeat(32)}`,
+        blockNumber: 12,
+        blockHash: H2,
+      },
+      at: 4,
+    });
+    const again = await follower.step('reorged', start);
+    expect(bridgeOf(again.record!)).toMatchObject({
+      sourceBlockNumber: 12,
+      sourceBlockHash: H2,
+      sourceReorg: { blockNumber: 10, blockHash: H1 },
+      state: 'pending',
+      terminal: false,
+    });
+    expect(again.done).toBe(false);
+    follower.stop();
   });
 });

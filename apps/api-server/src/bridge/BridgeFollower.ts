@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { followSourceBlock } from './followSourceBlock.js';
 import {
   type BridgeState,
   type ExecutionRecord,
@@ -42,6 +43,14 @@ export interface BridgeResult {
   lifiStatus: string | null;
   lifiSubstatus: string | null;
   sourceTxHash: string | null;
+  /** The block the source transaction was mined in, and its hash (the reconciler compares it with the chain). */
+  sourceBlockNumber?: number | null;
+  sourceBlockHash?: string | null;
+  /**
+   * The mark of a reorg: the source transaction's block (number and hash) was reorganized away at `at`; the transfer
+   * went back to `pending` and was followed again (kept as history once it is mined again).
+   */
+  sourceReorg?: { blockNumber: number | null; blockHash: string | null; at: number } | null;
   destinationTxHash: string | null;
   destinationChainId: number | null;
   amountReceived: string | null;
@@ -76,6 +85,9 @@ export type BridgeStart = Omit<
   | 'lifiStatus'
   | 'lifiSubstatus'
   | 'sourceTxHash'
+  | 'sourceBlockNumber'
+  | 'sourceBlockHash'
+  | 'sourceReorg'
   | 'destinationTxHash'
   | 'destinationChainId'
   | 'amountReceived'
@@ -154,8 +166,17 @@ export class BridgeFollower {
     executionId: string,
     start: BridgeStart,
   ): Promise<{ record: ExecutionRecord | null; done: boolean }> {
-    const record = await this.#p.store.get(executionId);
+    let record = await this.#p.store.get(executionId);
     if (record === null) return { record: null, done: true };
+    // Issue 32: the source transaction's block was reorganized away (marked, followed again) or it was mined again.
+    const before = bridgeOf(record);
+    const moved = before ? followSourceBlock(record, before, this.#now()) : null;
+    if (before && moved) {
+      const written = await this.#write(record, moved);
+      if (written === null) return { record: await this.#p.store.get(executionId), done: false };
+      record = written;
+      if (moved.sourceReorg !== before.sourceReorg) this.#reorged(record, before, moved);
+    }
     if (UNSETTLED.has(record.status)) return { record, done: false };
     const existing = bridgeOf(record);
     if (record.status !== 'confirmed') {
@@ -176,6 +197,9 @@ export class BridgeFollower {
         lifiStatus: null,
         lifiSubstatus: null,
         sourceTxHash: record.minedHash,
+        sourceBlockNumber: record.blockNumber,
+        sourceBlockHash: record.blockHash,
+        sourceReorg: null,
         destinationTxHash: null,
         destinationChainId: null,
         amountReceived: null,
@@ -381,6 +405,25 @@ export class BridgeFollower {
     const delay = Math.min(maxPollMs, pollMs * 2 ** Math.min(attempt, 20));
     this.#running.delete(executionId);
     this.#schedule(executionId, start, delay, attempt + 1);
+  }
+
+  /** A transfer marked for a reorg of its source block: `chain.reorg` (scope `bridge-source`) and its new state. */
+  #reorged(record: ExecutionRecord, before: BridgeResult, marked: BridgeResult): void {
+    const block = marked.sourceReorg?.blockNumber ?? null;
+    this.#p.publish('chain.reorg', {
+      scope: 'bridge-source',
+      chainId: marked.fromChainId,
+      owner: record.from,
+      reason: 'hash-mismatch',
+      coveredTo: block ?? -1,
+      // The head was read by the reconciler (its own `chain.reorg`, scope `execution`), not here.
+      head: null,
+      rewindTo: block === null ? -1 : block - 1,
+      records: [record.id],
+    });
+    if (before.state !== marked.state) {
+      this.#p.publish(`bridge.${marked.state}`, eventOf(record.id, marked, before.state));
+    }
   }
 
   /** Compare-and-set of `result.bridge` on the record as read; null when it moved. */

@@ -1,5 +1,5 @@
 import { createBridgeAction, createLifiClient, getSwapTokenList } from '@org/chain-evm';
-import { BridgeFollower } from '../bridge/BridgeFollower.js';
+import { BridgeFollower, bridgeOf, startOf } from '../bridge/BridgeFollower.js';
 import { BridgeQuoteBook } from '../bridge/BridgeQuoteBook.js';
 import { bridgeAllowlists } from '../bridge/bridgeAllowlists.js';
 import { readDeliveredAmount } from '../bridge/readDeliveredAmount.js';
@@ -71,6 +71,22 @@ export const bridges: Capability = {
       governor: need(shared, 'governor').governor,
       approvals: stores.outstandingApprovals(),
     });
+    // Issue 32: a bridge whose source transaction's block was reorganized away is followed again (even one that was
+    // terminal): the follower marks the transfer and waits for the transaction to be mined again.
+    const stopReorgs = hub.subscribe((event) => {
+      if (event.type !== 'execution.reorged') return;
+      const id = String(event.data['executionId']);
+      void executions
+        .get(id)
+        .then((record) => {
+          if (record?.action !== 'bridge') return;
+          const start = bridgeOf(record) ?? startOf(record);
+          if (start) follower.follow(id, start);
+        })
+        .catch((error: unknown) =>
+          log.warn({ err: error, executionId: id }, 'following a reorged bridge failed'),
+        );
+    });
     return {
       services: { bridge: service },
       jobs: [
@@ -82,7 +98,10 @@ export const bridges: Capability = {
             void follower
               .resume()
               .catch((error: unknown) => log.warn({ err: error }, 'resuming bridge transfers failed')),
-          stop: () => follower.stop(),
+          stop: () => {
+            stopReorgs();
+            follower.stop();
+          },
         },
       ],
     };

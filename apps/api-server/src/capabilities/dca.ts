@@ -12,6 +12,7 @@ import { DcaRuntime } from '../services/dca/DcaRuntime.js';
 import { dcaEventData } from '../services/dca/dcaEventData.js';
 import { GatewayDcaExecutor } from '../services/dca/GatewayDcaExecutor.js';
 import { releaseOwnLeases } from '../services/dca/releaseOwnLeases.js';
+import { reopenReorgedDcaFill } from '../services/dca/reopenReorgedDcaFill.js';
 import type { Capability } from './Capability.js';
 import { need } from './need.js';
 
@@ -89,20 +90,32 @@ export const dca: Capability = {
       now: clock,
       onError,
     });
+    const dcaService = new DcaService({
+      store,
+      maxSlippageBps: config.maxSlippageBps,
+      ...(executor ? { executor } : {}),
+      maxFeeShareBps: config.dca.maxFeeShareBps,
+      // An order whose fills are above a spend cap could never fill: refused at creation with the cap's code.
+      checkFirstFill: checkFillWithinCaps(need(shared, 'governor').governor),
+      events: publish,
+      now: clock,
+      onError,
+    });
+    // Issue 32: a fill whose swap's block was reorganized away is re-opened and followed again (counted once).
+    const executions = need(shared, 'executions');
+    const stopReorgs = hub.subscribe((event) => {
+      if (event.type !== 'execution.reorged') return;
+      reopenReorgedDcaFill({
+        executions,
+        dca: dcaService,
+        publish: (type, data) => hub.publish(type, data),
+        event: event.data,
+      }).catch((error: unknown) => dcaLog.warn({ err: error }, 're-opening a reorganized DCA fill failed'));
+    });
     return {
       services: {
         dca: new DcaOrdersService({
-          dca: new DcaService({
-            store,
-            maxSlippageBps: config.maxSlippageBps,
-            ...(executor ? { executor } : {}),
-            maxFeeShareBps: config.dca.maxFeeShareBps,
-            // An order whose fills are above a spend cap could never fill: refused at creation with the cap's code.
-            checkFirstFill: checkFillWithinCaps(need(shared, 'governor').governor),
-            events: publish,
-            now: clock,
-            onError,
-          }),
+          dca: dcaService,
           planner,
           security: need(shared, 'security'),
           registry: config.chains,
@@ -122,7 +135,10 @@ export const dca: Capability = {
               await reconcile();
             }),
           // A tick under way finishes first (a fill is never cut off from its store).
-          stop: () => runtime.stop(),
+          stop: () => {
+            stopReorgs();
+            return runtime.stop();
+          },
         },
       ],
     };

@@ -4,6 +4,7 @@ import {
   defaultActionModules,
   ExecutionGateway,
 } from '@org/chain-evm';
+import { followReorgedExecutions } from '../chain/followReorgedExecutions.js';
 import * as chainVars from '../config/schema/chains.js';
 import * as g from '../config/schema/gateway.js';
 import * as server from '../config/schema/server.js';
@@ -91,6 +92,11 @@ export const governor: Capability = {
       );
     }
     const audit = log.child({ component: 'gateway' });
+    // Issue 32: executions mined in a block that has another hash now → `chain.reorg`, /health degraded until they
+    // settled again.
+    const rescans = shared.rescans;
+    const onReorg =
+      rescans && wallet ? followReorgedExecutions({ rescans, owner: wallet.address }) : () => undefined;
     const provider = async (chainId: number) => (await providers.get(String(chainId))).provider;
     // The one signer. The key goes into the gateway and nowhere else.
     const gateway = wallet
@@ -126,6 +132,8 @@ export const governor: Capability = {
           },
           onEvent: (event) => {
             audit.info({ event: JSON.parse(JSON.stringify(event, bigintAsString)) }, `gateway ${event.type}`);
+            onReorg(event);
+            if (event.type === 'chain-reorg') return; // published as `chain.reorg`
             hub.publish(
               event.type === 'confirmation' ? 'confirmation.decided' : `execution.${event.type}`,
               event,

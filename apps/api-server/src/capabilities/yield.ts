@@ -41,6 +41,18 @@ export const yieldCapability: Capability = {
       vaults: config.yield.vaults,
       store: sharePrices,
       intervalMs: config.yield.sampleIntervalMs,
+      // Issue 32: samples on a block reorganized away (or above the head) were dropped and the vaults sampled again
+      // in the same round: `chain.reorg` on /events (scope `vault-sample`) and a warning.
+      onReorg: (chainId, reorg) =>
+        shared.rescans?.begin({
+          scope: 'vault-sample',
+          chainId,
+          reason: reorg.reason,
+          coveredTo: reorg.blockNumber,
+          head: reorg.head,
+          rewindTo: reorg.blockNumber - 1,
+          records: reorg.vaults,
+        })(),
     });
     return {
       services: {

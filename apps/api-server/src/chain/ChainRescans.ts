@@ -2,15 +2,23 @@ import type { ApprovalScanReorg } from '@org/chain-evm';
 
 /** What {@link ChainRescans} publishes when stored chain positions no longer match the chain. */
 export interface ChainReorgEvent {
-  /** Which records were affected (`approval-scan`: one owner's approval-scan coverage). */
-  readonly scope: 'approval-scan';
+  /**
+   * Which records were affected: `approval-scan` (one owner's approval-scan coverage), `execution` (executions mined
+   * in a block that has another hash now), `dca-fill` (DCA fills whose swap was mined there), `bridge-source` (bridge
+   * transfers whose source transaction was), `vault-sample` (vault share-price samples read at that block).
+   */
+  readonly scope: 'approval-scan' | 'execution' | 'dca-fill' | 'bridge-source' | 'vault-sample';
   readonly chainId: number;
-  readonly owner: string;
+  /** The wallet whose records they are (absent for vault samples, which belong to no wallet). */
+  readonly owner?: string;
   readonly reason: ApprovalScanReorg['reason'];
   readonly coveredTo: number;
-  readonly head: number;
+  /** The chain's head when the mismatch was found (null where it was not read: `bridge-source`). */
+  readonly head: number | null;
   /** The last position that still matched; what follows it is read again (-1: everything). */
   readonly rewindTo: number;
+  /** The records marked (execution ids, fill ids, transfer ids, vault addresses), when the scope has them. */
+  readonly records?: readonly string[];
 }
 
 /**

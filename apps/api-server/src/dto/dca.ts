@@ -175,6 +175,13 @@ export interface DcaFillDto {
   /** What the fill paid: token in per token out. */
   price: DcaPriceDto | null;
   txHash: string | null;
+  /**
+   * The block the swap was mined in and its hash (filled only). A fill whose block is reorganized away goes back to
+   * `pending` with code `REORGED`, out of the order's totals, and is counted once when its swap is mined again.
+   * @isLong
+   */
+  blockNumber: number | null;
+  blockHash: string | null;
   /** Network fee paid by the swap. */
   fee: EthAmountDto | null;
   /** The gateway's execution (`/executions/{id}`). */

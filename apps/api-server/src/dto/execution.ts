@@ -67,6 +67,12 @@ export interface ExecutionDto {
   txHash: string | null;
   /** @isLong */
   blockNumber: number | null;
+  /**
+   * The hash of the block it was mined in, as the receipt said. The reconciler compares it with the chain's block at
+   * `blockNumber`: another hash there (a reorg) and its transaction no longer mined → back to `pending`, code
+   * `REORGED`, re-broadcast and settled once. Null before it is mined (and on records settled before hashes were kept).
+   */
+  blockHash: string | null;
   /** Fee actually paid, once mined. */
   fee: EthAmountDto | null;
   /** What the action produced (e.g. amounts received, read from the receipt's Transfer logs). */

@@ -1,4 +1,9 @@
-import { type Address, type SharePriceStore, sampleVaultSharePrices } from '@org/chain-evm';
+import {
+  type Address,
+  type SharePriceReorg,
+  type SharePriceStore,
+  sampleVaultSharePrices,
+} from '@org/chain-evm';
 import type { ChainProviders } from './ChainProviders.js';
 import { chainErrorOf } from './chainErrorOf.js';
 
@@ -8,6 +13,8 @@ export interface SamplerChainResult {
   readonly blockNumber: number | null;
   readonly recorded: readonly Address[];
   readonly skipped: readonly { readonly vault: Address; readonly reason: string }[];
+  /** Stored samples dropped this round before sampling: their block was reorganized away or is above the head. */
+  readonly reorgs: readonly SharePriceReorg[];
   /** The chain's failure (node down…): nothing stored for it this round. */
   readonly error: { readonly code: string; readonly title: string } | null;
 }
@@ -16,13 +23,16 @@ export interface SamplerChainResult {
  * Samples the share price of every `YIELD_VAULTS_<CHAIN>` vault on an interval (`YIELD_SAMPLE_INTERVAL_SECONDS`,
  * 0 = off) into the share-price store, stamped with chain time; the APY of `/yield/*` is measured from these samples.
  * Rounds never overlap (a caller during a round shares it); a chain that fails is reported to `onFailure` (logged and
- * published on `/events` by the server) and retried next round — it never stops silently.
+ * published on `/events` by the server) and retried next round — it never stops silently. Each round first checks
+ * the newest stored samples against the chain: those of a block reorganized away (another hash now) or above the
+ * head are dropped — never used for an APY — and reported to `onReorg` (`chain.reorg` on `/events`).
  */
 export class YieldVaultSampler {
   readonly #providers: ChainProviders;
   readonly #vaults: ReadonlyMap<number, readonly Address[]>;
   readonly #store: SharePriceStore;
   readonly #intervalMs: number;
+  readonly #onReorg: (chainId: number, reorg: SharePriceReorg) => void;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<SamplerChainResult[]> | undefined;
   #stopped = false;
@@ -32,7 +42,9 @@ export class YieldVaultSampler {
     vaults: ReadonlyMap<number, readonly Address[]>;
     store: SharePriceStore;
     intervalMs: number;
+    onReorg?: (chainId: number, reorg: SharePriceReorg) => void;
   }) {
+    this.#onReorg = p.onReorg ?? (() => undefined);
     this.#providers = p.providers;
     this.#vaults = p.vaults;
     this.#store = p.store;
@@ -77,16 +89,25 @@ export class YieldVaultSampler {
         try {
           const { provider, chain, timeoutMs } = await this.#providers.get(String(chainId));
           const r = await sampleVaultSharePrices({ provider, chain, vaults, store: this.#store, timeoutMs });
+          for (const reorg of r.reorgs) this.#onReorg(chainId, reorg);
           return {
             chainId,
             blockNumber: Number(r.blockNumber),
             recorded: r.recorded,
             skipped: r.skipped,
+            reorgs: r.reorgs,
             error: null,
           };
         } catch (error) {
           const { code, title } = chainErrorOf(error);
-          return { chainId, blockNumber: null, recorded: [], skipped: [], error: { code, title } };
+          return {
+            chainId,
+            blockNumber: null,
+            recorded: [],
+            skipped: [],
+            reorgs: [],
+            error: { code, title },
+          };
         }
       }),
     );

@@ -42,6 +42,7 @@ export function toExecutionDto(record: ExecutionRecord, registry: readonly Chain
     })),
     txHash: minedHash ?? record.transactions.at(-1)?.hash ?? null,
     blockNumber: record.blockNumber,
+    blockHash: record.blockHash,
     fee: record.feeWei === null ? null : eth(record.feeWei),
     result: record.result,
   };

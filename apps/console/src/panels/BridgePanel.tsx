@@ -25,6 +25,14 @@ function BridgeRow({ view: v }: { view: BridgeView }) {
             </>
           )}
         </dd>
+        {v.sourceReorg === null ? null : (
+          <>
+            <dt>Reorg</dt>
+            <dd class="reorged" data-reorged="true">
+              {v.sourceReorg}
+            </dd>
+          </>
+        )}
         {v.statusUnavailable === null ? null : (
           <>
             <dt>Status unavailable</dt>

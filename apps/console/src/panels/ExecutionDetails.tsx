@@ -78,7 +78,21 @@ export function ExecutionDetails({
                 {e.txHash}
               </code>{' '}
               in block {e.blockNumber ?? '?'}
+              {e.blockHash ? (
+                <>
+                  {' '}
+                  (
+                  <code class="hash" data-block-hash={e.blockHash}>
+                    {e.blockHash}
+                  </code>
+                  )
+                </>
+              ) : null}
             </>
+          ) : e.code === 'REORGED' ? (
+            <span class="reorged" data-reorged="true">
+              its block was reorganized away: waiting to be mined again (the same signed transaction)
+            </span>
           ) : (
             'not mined'
           )}

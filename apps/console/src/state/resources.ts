@@ -30,7 +30,16 @@ export interface DcaView {
   readonly stats: DcaStats;
 }
 
-const executionEvents = ['execution.held', 'execution.broadcast', 'execution.settled', 'execution.blocked'];
+// A reorg (`chain.reorg`) marks records of every kind: executions back to `pending` (`execution.reorged`), DCA
+// fills and bridge transfers followed again, vault samples dropped.
+const executionEvents = [
+  'execution.held',
+  'execution.broadcast',
+  'execution.settled',
+  'execution.blocked',
+  'execution.reorged',
+  'chain.reorg',
+];
 const dcaEvents = [
   'dca.filled',
   'dca.skipped',
@@ -40,6 +49,7 @@ const dcaEvents = [
   'dca.completed',
   'dca.resumed',
   'dca.cancelled',
+  'chain.reorg',
 ];
 const bridgeStates = [
   'pending',

@@ -68,6 +68,7 @@ describe('toBridgeView', () => {
       received: null,
       alerts: [],
       statusUnavailable: null,
+      sourceReorg: null,
       updatedAt: '2026-01-01T00:05:00.000Z',
     });
   });
@@ -162,5 +163,25 @@ describe('toBridgeView', () => {
     expect(v?.received).toBe('99.9 USDC');
     expect(v?.route).toBe('devnet → devnet-b');
     expect(v?.destinationChain).toBe('devnet-b');
+  });
+
+  it('shows the mark of a reorg of the source transaction’s block', () => {
+    const view = toBridgeView(
+      execution({
+        result: {
+          bridge: transfer({
+            state: 'pending',
+            sourceReorg: {
+              blockNumber: 12,
+              blockHash: `0x${'11'.repeat(32)}`,
+              at: Date.UTC(2026, 0, 1, 0, 6),
+            },
+          }),
+        },
+      }),
+    );
+    expect(view?.sourceReorg).toBe(
+      `block 12 (0x${'11'.repeat(32)}) was reorganized away (2026-01-01T00:06:00.000Z); followed again`,
+    );
   });
 });

@@ -26,6 +26,8 @@ export interface BridgeView {
   readonly alerts: readonly { readonly id: string; readonly severity: string; readonly text: string }[];
   /** Why the provider's status cannot be read right now (the follow goes on), if so. */
   readonly statusUnavailable: string | null;
+  /** The mark of a reorg: the source transaction's block (number, hash) was reorganized away, and when; else null. */
+  readonly sourceReorg: string | null;
   readonly updatedAt: string;
 }
 
@@ -95,6 +97,7 @@ export function toBridgeView(e: Execution): BridgeView | undefined {
       received: null,
       alerts: [],
       statusUnavailable: null,
+      sourceReorg: null,
     };
   const received = str(b.amountReceived);
   const tokenReceived = str(b.tokenReceived);
@@ -130,7 +133,16 @@ export function toBridgeView(e: Execution): BridgeView | undefined {
       lastError === null
         ? null
         : `${str(lastError.code) ?? 'BRIDGE_STATUS_UNAVAILABLE'}: ${str(lastError.message) ?? ''} (${at(num(lastError.at))})`,
+    sourceReorg: reorgText(obj(b.sourceReorg)),
   };
+}
+
+/** The reorg mark in words: which block of the source transaction went away, and when. */
+function reorgText(r: Json | null): string | null {
+  if (r === null) return null;
+  const block = num(r.blockNumber);
+  const hash = str(r.blockHash);
+  return `block ${block ?? 'unknown'}${hash === null ? '' : ` (${hash})`} was reorganized away (${at(num(r.at))}); followed again`;
 }
 
 /** What arrived: in the destination token's units when it is the token quoted (its decimals kept on the record). */

@@ -85,6 +85,11 @@ describe('a mined execution whose block is reorganized away', () => {
     });
     expect(record.status).toBe('confirmed');
     const hash = record.minedHash as string;
+    // The record keeps the hash of the block it was mined in, as the chain has it.
+    const minedBlock = await reader.getBlock(record.blockNumber as number);
+    expect(record.blockHash).toBe(minedBlock?.hash);
+    // While the chain agrees, a pass reads the block, not the receipt, and changes nothing.
+    expect(await gateway.reconcile()).toEqual([]);
     const committed = (await governor.status()).spent.daily.committed;
     expect(committed).toBe(parseEther('0.01') + (record.feeWei as bigint));
 
@@ -96,14 +101,31 @@ describe('a mined execution whose block is reorganized away', () => {
       await reader.send('evm_mine', []);
       expect(await reader.getBlockNumber()).toBe(record.blockNumber);
       expect(await reader.getTransactionReceipt(hash)).toBeNull();
+      const replaced = (await reader.getBlock(record.blockNumber as number))?.hash;
+      expect(replaced).not.toBe(record.blockHash);
       const back = await gateway.reconcile();
       expect(back.map((r) => [r.id, r.status, r.code])).toEqual([[record.id, 'pending', 'REORGED']]);
       expect(events).toContainEqual({
         type: 'reorged',
         executionId: record.id,
         blockNumber: record.blockNumber,
+        blockHash: record.blockHash,
         hash,
       });
+      // The stored hash no longer matched: said once for the block, naming the execution.
+      expect(events.filter((e) => e.type === 'chain-reorg')).toEqual([
+        {
+          type: 'chain-reorg',
+          chainId: 31337,
+          reason: 'hash-mismatch',
+          blockNumber: record.blockNumber,
+          storedHash: record.blockHash,
+          chainHash: replaced,
+          head: record.blockNumber,
+          executionIds: [record.id],
+          reorged: [record.id],
+        },
+      ]);
       // Handed to the node again: the same signed transaction waits in its pool.
       const pooled = (await reader.send('txpool_content', [])) as {
         pending: Record<string, Record<string, { hash: string }>>;
@@ -119,6 +141,8 @@ describe('a mined execution whose block is reorganized away', () => {
     expect((await reader.getTransactionReceipt(hash))?.status).toBe(1);
     const settled = await gateway.reconcile();
     expect(settled.map((r) => [r.id, r.status, r.minedHash])).toEqual([[record.id, 'confirmed', hash]]);
+    const again = await reader.getTransactionReceipt(hash);
+    expect(settled[0]).toMatchObject({ blockNumber: again?.blockNumber, blockHash: again?.blockHash });
     // Nothing more to do, and counted once.
     expect(await gateway.reconcile()).toEqual([]);
     const status = await governor.status();

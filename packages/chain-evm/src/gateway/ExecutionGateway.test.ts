@@ -465,6 +465,7 @@ describe('ExecutionGateway.reconcile', () => {
       transactions: [],
       minedHash: null,
       blockNumber: null,
+      blockHash: null,
       feeWei: null,
       idempotencyKey: null,
       result: null,

@@ -24,6 +24,8 @@ export interface GatewayReceipt {
   readonly transactionHash: Hex;
   readonly status: 0 | 1;
   readonly blockNumber: number;
+  /** The hash of the block it was mined in (absent when a custom step does not say: the record then keeps null). */
+  readonly blockHash?: Hex;
   readonly gasUsed: bigint;
   readonly effectiveGasPrice: bigint;
   readonly logs: readonly {
@@ -219,7 +221,26 @@ export type GatewayEvent =
       readonly type: 'reorged';
       readonly executionId: string;
       readonly blockNumber: number;
+      /** The block hash stored when it settled (null on a record settled before hashes were stored). */
+      readonly blockHash: Hex | null;
       readonly hash: Hex;
+    }
+  | {
+      /**
+       * A block where settled executions were mined has another hash on the chain now (`hash-mismatch`: a reorg):
+       * their receipts were read again ({@link ExecutionRecord.blockHash}); `reorged` names those no longer mined,
+       * back to `pending` (each also a `reorged` event), the others were found re-included and corrected.
+       * `storedHash` is what the records kept, `chainHash` what the node answers now (null: no such block).
+       */
+      readonly type: 'chain-reorg';
+      readonly chainId: number;
+      readonly reason: 'hash-mismatch';
+      readonly blockNumber: number;
+      readonly storedHash: Hex;
+      readonly chainHash: Hex | null;
+      readonly head: number;
+      readonly executionIds: readonly string[];
+      readonly reorged: readonly string[];
     }
   | {
       /** An operator's same-nonce cancel was signed and handed to the node. */

@@ -181,6 +181,12 @@ export interface ExecutionRecord {
   /** The hash that was mined (one of `transactions`), once known. */
   readonly minedHash: Hex | null;
   readonly blockNumber: number | null;
+  /**
+   * The hash of block `blockNumber` when the receipt was read, once mined (null before, and on records settled before
+   * this field existed). The reorg follow compares it with the chain's block at that number: a different hash, or a
+   * head below it, means the block was reorganized away (or the node lags) and the receipt is read again.
+   */
+  readonly blockHash: Hex | null;
   /** Fee actually paid (gasUsed × effectiveGasPrice), once mined. */
   readonly feeWei: bigint | null;
   readonly idempotencyKey: string | null;
@@ -224,6 +230,7 @@ export type ExecutionRecordPatch = Partial<
     | 'nonce'
     | 'minedHash'
     | 'blockNumber'
+    | 'blockHash'
     | 'feeWei'
     | 'result'
     | 'feeReservedWei'

@@ -203,8 +203,8 @@ export class PostgresExecutionStore implements ExecutionStore {
       `UPDATE ${this.#c.t('gateway_executions')} SET updated_at = $1, status = $2, code = $3, reason = $4,
          value_wei = $5, reservation_id = $6, nonce = $7, mined_hash = $8, block_number = $9, fee_wei = $10,
          result = $11, fee_reserved_wei = $12, nonce_gone_since_block = $13, cancel_requested_at = $14,
-         cancel_requested_by = $15, version = version + 1
-       WHERE id = $16 AND status = $17 AND version = $18`,
+         cancel_requested_by = $15, block_hash = $16, version = version + 1
+       WHERE id = $17 AND status = $18 AND version = $19`,
       [
         next.updatedAt,
         next.status,
@@ -221,6 +221,7 @@ export class PostgresExecutionStore implements ExecutionStore {
         next.nonceGoneSinceBlock,
         next.cancelRequestedAt,
         next.cancelRequestedBy,
+        next.blockHash,
         next.id,
         read.status,
         read.version,

@@ -1,6 +1,12 @@
 import type { Address } from '../chains/chains.js';
+import type { Hex } from '../gateway/types.js';
 import { StoreError } from '../errors/StoreError.js';
-import { checkedLimit, checkedVault, checkSharePriceSample } from '../yield/store/checkSharePriceSample.js';
+import {
+  checkedBlock,
+  checkedLimit,
+  checkedVault,
+  checkSharePriceSample,
+} from '../yield/store/checkSharePriceSample.js';
 import type { ListSharePricesParameters, SharePriceSample, SharePriceStore } from '../yield/types.js';
 import { PostgresConnection } from './PostgresConnection.js';
 import type { PostgresPoolLike } from './PostgresPoolLike.js';
@@ -29,6 +35,8 @@ const MIGRATIONS = {
      );
      CREATE INDEX yield_share_prices_by_time ON yield_share_prices (chain_id, vault, at);
      CREATE INDEX yield_share_prices_at ON yield_share_prices (at);`,
+    // The hash of the sampled block (a reorg drops the samples of a block that has another hash now).
+    'ALTER TABLE yield_share_prices ADD COLUMN block_hash text;',
   ],
 };
 
@@ -59,8 +67,9 @@ export class PostgresSharePriceStore implements SharePriceStore {
     return this.#c.transaction(async (client) => {
       const { rowCount } = await client.query(
         `INSERT INTO ${this.#c.t('yield_share_prices')}
-           (chain_id, vault, block_number, at, assets_per_share, share_decimals, total_assets, total_supply)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           (chain_id, vault, block_number, at, assets_per_share, share_decimals, total_assets, total_supply,
+            block_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (chain_id, vault, block_number) DO NOTHING`,
         [
           s.chainId,
@@ -71,6 +80,7 @@ export class PostgresSharePriceStore implements SharePriceStore {
           s.shareDecimals,
           s.totalAssets.toString(),
           s.totalSupply.toString(),
+          s.blockHash ?? null,
         ],
       );
       return rowCount === 1;
@@ -127,6 +137,17 @@ export class PostgresSharePriceStore implements SharePriceStore {
       return rowCount ?? 0;
     });
   }
+
+  async drop(parameters: { chainId: number; blockNumber: number }): Promise<number> {
+    const { chainId, blockNumber } = checkedBlock(parameters);
+    return this.#c.transaction(async (client) => {
+      const { rowCount } = await client.query(
+        `DELETE FROM ${this.#c.t('yield_share_prices')} WHERE chain_id = $1 AND block_number = $2`,
+        [chainId, blockNumber],
+      );
+      return rowCount ?? 0;
+    });
+  }
 }
 
 function toSample(row: Record<string, unknown>): SharePriceSample {
@@ -140,6 +161,7 @@ function toSample(row: Record<string, unknown>): SharePriceSample {
     chainId: Number(row.chain_id),
     vault: row.vault as Address,
     blockNumber: Number(row.block_number),
+    blockHash: typeof row.block_hash === 'string' ? (row.block_hash as Hex) : null,
     at: Number(row.at),
     assetsPerShare: amount(row.assets_per_share, 'assets_per_share'),
     shareDecimals: Number(row.share_decimals),

@@ -78,5 +78,7 @@ export const GATEWAY_POSTGRES_MIGRATIONS: PostgresSchemaMigrations = {
      CREATE INDEX gateway_confirmations_created ON gateway_confirmations (created_at, id);
      CREATE INDEX gateway_confirmations_status_created ON gateway_confirmations (status, created_at, id);
      CREATE INDEX gateway_confirmations_execution ON gateway_confirmations (execution_id, created_at);`,
+    // The hash of the block an execution was mined in (the reorg follow compares it with the chain).
+    'ALTER TABLE gateway_executions ADD COLUMN block_hash text;',
   ],
 };

@@ -3,12 +3,19 @@
  * units; times are epoch milliseconds of chain time (block timestamps), never wall-clock guesses.
  */
 import type { Address } from '../chains/chains.js';
+import type { Hex } from '../gateway/types.js';
 
 /** One share-price observation of an ERC-4626 vault, read on chain at `blockNumber`. */
 export interface SharePriceSample {
   readonly chainId: number;
   readonly vault: Address;
   readonly blockNumber: number;
+  /**
+   * The hash of block `blockNumber` when the sample was read: each sampling round compares it with the chain's block
+   * at that number and drops the samples of a block reorganized away (or above the head), so they are never used for
+   * an APY. Null (or absent on input) when not known — a sample stored before hashes were kept.
+   */
+  readonly blockHash?: Hex | null;
   /** The block's timestamp, epoch ms (chain time). */
   readonly at: number;
   /** `convertToAssets(10^shareDecimals)`: asset base units of one whole share. */
@@ -44,6 +51,11 @@ export interface SharePriceStore {
   oldest(parameters: { readonly chainId: number; readonly vault: Address }): Promise<SharePriceSample | null>;
   /** Deletes every sample older than `before` (epoch ms, chain time); returns how many. */
   prune(parameters: { readonly before: number }): Promise<number>;
+  /**
+   * Deletes every sample of chain `chainId` read at block `blockNumber` (a block reorganized away, or above the head);
+   * returns how many.
+   */
+  drop(parameters: { readonly chainId: number; readonly blockNumber: number }): Promise<number>;
 }
 
 /** What the wallet holds in a vault, read at the same block as the vault. */

@@ -35,6 +35,8 @@ export function newFill({
     txHash: null,
     feeWei: null,
     executionId: null,
+    blockNumber: null,
+    blockHash: null,
     idempotencyKey: fillIdempotencyKey({ orderId: order.id, slot }),
     quote: rest.quote ?? null,
     createdAt: now,

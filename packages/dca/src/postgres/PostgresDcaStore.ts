@@ -87,7 +87,7 @@ const ORDER_INTEGERS = [
   'consecutive_failures',
   'lease_until',
 ];
-const FILL_INTEGERS = ['slot', 'scheduled_at', 'created_at', 'updated_at'];
+const FILL_INTEGERS = ['slot', 'scheduled_at', 'created_at', 'updated_at', 'block_number'];
 
 function numbers<T>(row: Record<string, unknown>, names: readonly string[]): T {
   const out: Record<string, unknown> = { ...row };

@@ -65,5 +65,8 @@ export const DCA_POSTGRES_MIGRATIONS: PostgresSchemaMigrations = {
        updated_at bigint NOT NULL,
        PRIMARY KEY (order_id, slot)
      );`,
+    // The block a fill's transaction was mined in, and its hash (issue 32: a reorg re-opens the fill).
+    `ALTER TABLE dca_fills ADD COLUMN block_number bigint;
+     ALTER TABLE dca_fills ADD COLUMN block_hash text;`,
   ],
 };

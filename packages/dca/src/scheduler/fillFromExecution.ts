@@ -39,6 +39,14 @@ export function fillFromExecution(fill: DcaFill, execution: DcaExecution, now: n
       const { amountOut } = execution;
       if (!isAmount(amountOut)) bad('amountOut');
       if (typeof txHash !== 'string') bad('a filled fill needs its txHash');
+      const blockNumber = e['blockNumber'] ?? null;
+      const blockHash = e['blockHash'] ?? null;
+      if (blockNumber !== null && (!Number.isSafeInteger(blockNumber) || (blockNumber as number) < 0)) {
+        bad('blockNumber');
+      }
+      if (blockHash !== null && (typeof blockHash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(blockHash))) {
+        bad('blockHash');
+      }
       return Object.freeze({
         ...base,
         status: 'filled',
@@ -48,6 +56,8 @@ export function fillFromExecution(fill: DcaFill, execution: DcaExecution, now: n
         amountOut,
         price: priceOf({ amountIn, amountOut }),
         feeWei,
+        blockNumber: blockNumber as number | null,
+        blockHash: blockHash as string | null,
       });
     }
     case 'blocked':

@@ -10,6 +10,7 @@ import { fillAmount } from '../order/fillAmount.js';
 import { type DcaCommand, transitionOrder } from '../order/transitionOrder.js';
 import { callExecutor } from '../scheduler/callExecutor.js';
 import type { DcaEventSink, DcaEventType } from '../scheduler/DcaEvent.js';
+import { reopenReorgedFill } from '../order/reopenReorgedFill.js';
 import { emitEvent } from '../scheduler/emitEvent.js';
 import { collectDcaStats } from '../stats/collectDcaStats.js';
 import type { DcaStats } from '../stats/computeDcaStats.js';
@@ -183,6 +184,35 @@ export class DcaService {
   }
 
   /** Statistics over every order. */
+  /**
+   * A filled fill whose swap's block was reorganized away (issue 32): re-opened `pending` (`REORGED`), no longer
+   * counted, followed again by the scheduler and counted once when it settles ({@link reopenReorgedFill}). Resolves
+   * the fill as re-opened, or `null` when there is nothing to do (not filled, or the order has another open slot:
+   * ask again later). A compare-and-set; a concurrent write is decided again on the fresh state.
+   */
+  async reopenReorgedFill({ orderId, slot }: { orderId: string; slot: number }): Promise<DcaFill | null> {
+    for (let attempt = 1; ; attempt++) {
+      const order = await this.get(orderId);
+      const fill = await this.#store.getFill(orderId, slot);
+      if (fill === null) return null;
+      const r = reopenReorgedFill({ order, fill, now: this.#now() });
+      if (!r.reopened) return null;
+      try {
+        await this.#store.commit({
+          order: r.order,
+          expected: { status: order.status, version: order.version },
+          updateFill: { fill: r.fill, expectedStatus: 'filled' },
+        });
+        return r.fill;
+      } catch (error) {
+        const code = error instanceof BaseError ? error.code : null;
+        if ((code !== 'DCA_VERSION_CONFLICT' && code !== 'DCA_FILL_CONFLICT') || attempt >= MAX_ATTEMPTS) {
+          throw error;
+        }
+      }
+    }
+  }
+
   async stats(): Promise<DcaStats> {
     return collectDcaStats({ store: this.#store });
   }

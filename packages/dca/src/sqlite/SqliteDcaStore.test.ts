@@ -40,7 +40,7 @@ describe('SqliteDcaStore', () => {
     const reopened = new SqliteDcaStore({ database: db });
     expect(await reopened.getOrder(order.id)).toEqual(taken);
     expect(await reopened.getFill(order.id, 0)).toEqual(testFill(order, 0, 'pending'));
-    expect(rows(db, 'SELECT version FROM dca_migrations')).toEqual([{ version: 1 }]);
+    expect(rows(db, 'SELECT version FROM dca_migrations')).toEqual([{ version: 1 }, { version: 2 }]);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
   });
@@ -76,7 +76,7 @@ describe('SqliteDcaStore', () => {
   it('refuses a database whose DCA schema is newer than this package', () => {
     const db = connect('newer.db');
     new SqliteDcaStore({ database: db });
-    db.prepare('INSERT INTO dca_migrations VALUES (2, 0)').run();
+    db.prepare('INSERT INTO dca_migrations VALUES (3, 0)').run();
     expect(() => new SqliteDcaStore({ database: db })).toThrow(
       expect.objectContaining({ code: 'DCA_STORE_FAILURE' }),
     );

@@ -58,4 +58,7 @@ export const DCA_MIGRATIONS: readonly string[] = [
      updated_at INTEGER NOT NULL,
      PRIMARY KEY (order_id, slot)
    ) WITHOUT ROWID;`,
+  // The block a fill's transaction was mined in, and its hash (issue 32: a reorg re-opens the fill).
+  `ALTER TABLE dca_fills ADD COLUMN block_number INTEGER;
+   ALTER TABLE dca_fills ADD COLUMN block_hash TEXT;`,
 ];

@@ -57,6 +57,8 @@ export interface FillRow {
   quote: string | null;
   created_at: number;
   updated_at: number;
+  block_number: number | null;
+  block_hash: string | null;
 }
 
 function corrupt(what: string): never {
@@ -139,6 +141,8 @@ export const FILL_COLUMNS: readonly string[] = [
   'quote',
   'created_at',
   'updated_at',
+  'block_number',
+  'block_hash',
 ];
 
 /** The bindings of an order's row (named `@column`), lease columns excluded. */
@@ -247,6 +251,8 @@ export function fillBindings(fill: DcaFill): Record<string, unknown> {
           ]),
     created_at: fill.createdAt,
     updated_at: fill.updatedAt,
+    block_number: fill.blockNumber ?? null,
+    block_hash: fill.blockHash ?? null,
   };
 }
 
@@ -279,6 +285,8 @@ export function toFill(row: FillRow): DcaFill {
     txHash: row.tx_hash,
     feeWei: bigOrNull(row.fee_wei, 'fee_wei'),
     executionId: row.execution_id,
+    blockNumber: row.block_number ?? null,
+    blockHash: row.block_hash ?? null,
     idempotencyKey: row.idempotency_key,
     quote: quoteOf(row.quote),
     createdAt: row.created_at,

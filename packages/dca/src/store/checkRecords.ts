@@ -103,6 +103,10 @@ export function checkFillRecord(fill: DcaFill): DcaFill {
   nullable(fill.txHash, (v) => text(v, 'fill txHash'));
   nullable(fill.feeWei, (v) => amount(v, 'fill feeWei'));
   nullable(fill.executionId, (v) => text(v, 'fill executionId'));
+  nullable(fill.blockNumber ?? null, (v) => integer(v, 'fill blockNumber'));
+  nullable(fill.blockHash ?? null, (v) => {
+    if (typeof v !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(v)) throw invalid('fill blockHash');
+  });
   if (fill.idempotencyKey !== `dca:${fill.orderId}:${fill.slot}`) throw invalid('fill idempotencyKey');
   nullable(fill.quote, quote);
   integer(fill.createdAt, 'fill createdAt');

@@ -49,6 +49,8 @@ export function testFill(order: DcaOrder, slot: number, status: DcaFillStatus, n
         txHash: `0x${'ab'.repeat(32)}`,
         feeWei: 21_000n * 1_000_000_000n,
         executionId: 'exe_1',
+        blockNumber: 21_000_000,
+        blockHash: `0x${'cd'.repeat(32)}`,
         minAmountOut: 12_000_000_000_000n,
         quote: { amountOut: 12_400_000_000_000n, valueWei: 10n ** 16n, worstCaseFeeWei: 10n ** 13n },
       };

@@ -125,6 +125,8 @@ export class DcaDtoMapper {
       minAmountOut: f.minAmountOut === null ? null : amount(tokenOut, f.minAmountOut),
       price: priceOrNull(f.price, tokenIn, tokenOut),
       txHash: f.txHash,
+      blockNumber: f.blockNumber ?? null,
+      blockHash: f.blockHash ?? null,
       fee: f.feeWei === null ? null : eth(f.feeWei),
       executionId: f.executionId,
       idempotencyKey: f.idempotencyKey,

@@ -44,6 +44,7 @@ function record(id: string, idempotencyKey: string | null): ExecutionRecord {
     transactions: [],
     minedHash: null,
     blockNumber: null,
+    blockHash: null,
     feeWei: null,
     idempotencyKey,
     result: null,

@@ -37,6 +37,8 @@ export function toDcaExecution(record: ExecutionRecord): DcaExecution {
         txHash: record.minedHash ?? (lastHash as string),
         feeWei: record.feeWei,
         executionId,
+        blockNumber: record.blockNumber,
+        blockHash: record.blockHash,
       };
     }
     case 'reverted':

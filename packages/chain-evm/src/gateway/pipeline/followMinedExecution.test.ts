@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { harness, type Script, swap, testContext } from '../testing/gatewayHarness.js';
+import { BLOCK_HASH, harness, type Script, swap, testContext } from '../testing/gatewayHarness.js';
 import { followMinedExecution } from './followMinedExecution.js';
 
 /** A swap settled `confirmed` in block 100 (the harness's receipts), and a context on the same stores. */
@@ -30,8 +30,21 @@ describe('followMinedExecution', () => {
       type: 'reorged',
       executionId: t.record.id,
       blockNumber: 100,
+      blockHash: BLOCK_HASH,
       hash: t.record.minedHash,
     });
+  });
+
+  it('re-included in another block: its block and hash are corrected, nothing handed to the node', async () => {
+    const moved = `0x${'c2'.repeat(32)}` as const;
+    const t = await mined({ mined: () => true, receiptBlockHash: moved });
+    expect(t.record.blockHash).toBe(BLOCK_HASH);
+    expect(await followMinedExecution(t.ctx, t.record, 120)).toMatchObject({
+      status: 'confirmed',
+      blockNumber: 100,
+      blockHash: moved,
+    });
+    expect(t.sent).toEqual([]);
   });
 
   it('after a kill it goes back to pending but nothing is handed to the node', async () => {

@@ -60,6 +60,7 @@ export function newExecutionRecord({
     transactions: [],
     minedHash: null,
     blockNumber: null,
+    blockHash: null,
     feeWei: null,
     idempotencyKey,
     result: null,

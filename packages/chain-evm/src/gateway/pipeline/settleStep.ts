@@ -64,6 +64,7 @@ export async function settleStep(
         : 'the transaction was mined and reverted; the fee was spent',
     minedHash: receipt.transactionHash,
     blockNumber: receipt.blockNumber,
+    blockHash: receipt.blockHash ?? null,
     feeWei,
     ...(receipt.status === 1 && !cancelled && describe ? { result: describe(receipt) } : {}),
   };

@@ -42,7 +42,7 @@ export async function fetchReceipt({
 }
 
 function toReceipt(raw: Record<string, unknown>): GatewayReceipt | null {
-  const { transactionHash, status, blockNumber, gasUsed, effectiveGasPrice, logs } = raw;
+  const { transactionHash, status, blockNumber, blockHash, gasUsed, effectiveGasPrice, logs } = raw;
   if (
     typeof transactionHash !== 'string' ||
     typeof blockNumber !== 'string' ||
@@ -56,6 +56,9 @@ function toReceipt(raw: Record<string, unknown>): GatewayReceipt | null {
     transactionHash: transactionHash as Hex,
     status: status === '0x1' ? 1 : 0,
     blockNumber: Number(BigInt(blockNumber)),
+    ...(typeof blockHash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(blockHash)
+      ? { blockHash: blockHash.toLowerCase() as Hex }
+      : {}),
     gasUsed: BigInt(gasUsed),
     effectiveGasPrice: BigInt(effectiveGasPrice),
     logs: Array.isArray(logs)

@@ -54,6 +54,7 @@ describe('SqliteExecutionStore', () => {
       { version: 1 },
       { version: 2 },
       { version: 3 },
+      { version: 4 },
     ]);
   });
 
@@ -80,6 +81,32 @@ describe('SqliteExecutionStore', () => {
     expect(next).toMatchObject({ status: 'confirmed', version: 1, feeReservedWei: 3n });
     expect(db.prepare("SELECT version FROM gateway_executions WHERE id = 'exe_old'").get()).toEqual({
       version: 1,
+    });
+  });
+
+  it('migrates a version-3 database: a mined record reads back without a block hash, and takes one by CAS', async () => {
+    const db = connect('v3.db');
+    db.exec('CREATE TABLE gateway_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)');
+    for (const [i, sql] of GATEWAY_MIGRATIONS.slice(0, 3).entries()) {
+      db.exec(sql);
+      db.prepare('INSERT INTO gateway_migrations (version, applied_at) VALUES (?, 0)').run(i + 1);
+    }
+    const old = testExecutionRecord({ id: 'exe_v3', blockHash: null });
+    db.prepare(`INSERT INTO gateway_executions VALUES (${Array(24).fill('?').join(', ')})`).run(
+      ...executionColumns(old).slice(0, 24),
+    );
+    const store = new SqliteExecutionStore({ database: db });
+    expect(await store.get('exe_v3')).toMatchObject({ blockNumber: 21_000_000, blockHash: null });
+    const hash = `0x${'ab'.repeat(32)}` as const;
+    const next = await store.update({
+      id: 'exe_v3',
+      expected: { status: old.status, version: old.version },
+      patch: { blockHash: hash },
+      at: old.updatedAt + 1,
+    });
+    expect(next).toMatchObject({ blockHash: hash, version: old.version + 1 });
+    expect(db.prepare("SELECT block_hash FROM gateway_executions WHERE id = 'exe_v3'").get()).toEqual({
+      block_hash: hash,
     });
   });
 
@@ -254,8 +281,9 @@ describe('SqliteExecutionStore', () => {
       { version: 1 },
       { version: 2 },
       { version: 3 },
+      { version: 4 },
     ]);
-    db.prepare('INSERT INTO gateway_migrations (version, applied_at) VALUES (4, 0)').run();
+    db.prepare('INSERT INTO gateway_migrations (version, applied_at) VALUES (5, 0)').run();
     expect(() => new SqliteExecutionStore({ database: connect(file) })).toThrow(
       expect.objectContaining({ code: 'STORE_FAILURE', message: expect.stringContaining('newer') }),
     );

@@ -94,7 +94,7 @@ export class SqliteExecutionStore implements ExecutionStore {
         `UPDATE gateway_executions SET updated_at = ?, status = ?, code = ?, reason = ?, value_wei = ?,
          reservation_id = ?, nonce = ?, mined_hash = ?, block_number = ?, fee_wei = ?, result = ?,
          fee_reserved_wei = ?, nonce_gone_since_block = ?, cancel_requested_at = ?, cancel_requested_by = ?,
-         version = version + 1
+         block_hash = ?, version = version + 1
          WHERE id = ? AND status = ? AND version = ?`,
       ),
       list: c.prepare(`SELECT * FROM gateway_executions ${ORDER}`),
@@ -221,6 +221,7 @@ export class SqliteExecutionStore implements ExecutionStore {
       next.nonceGoneSinceBlock,
       next.cancelRequestedAt,
       next.cancelRequestedBy,
+      next.blockHash,
       next.id,
       read.status,
       read.version,

@@ -20,6 +20,7 @@ const CHECKS: { readonly [K in keyof Required<ExecutionRecordPatch>]: (value: un
   nonce: (value) => nullableNonNegativeInteger(value, 'nonce'),
   minedHash: (value) => (value === null ? null : hex(value, 'minedHash', 32)),
   blockNumber: (value) => nullableNonNegativeInteger(value, 'blockNumber'),
+  blockHash: (value) => (value === null ? null : hex(value, 'blockHash', 32)),
   feeWei: (value) => nullableBigint(value, 'feeWei'),
   result: (value) => nullableJsonObject(value, 'result'),
   feeReservedWei: (value) => nullableBigint(value, 'feeReservedWei'),

@@ -50,6 +50,8 @@ export function checkExecutionRecord(record: unknown): ExecutionRecord {
     transactions: r.transactions.map(checkBroadcastTransaction),
     minedHash,
     blockNumber: nullableNonNegativeInteger(r.blockNumber, 'blockNumber'),
+    // Absent on a record built before the field existed: not known.
+    blockHash: r.blockHash === null || r.blockHash === undefined ? null : hex(r.blockHash, 'blockHash', 32),
     feeWei: nullableBigint(r.feeWei, 'feeWei'),
     idempotencyKey: nullableText(r.idempotencyKey, 'idempotencyKey'),
     result: nullableJsonObject(r.result, 'result'),

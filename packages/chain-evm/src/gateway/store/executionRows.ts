@@ -36,6 +36,7 @@ export interface ExecutionRow {
   nonce_gone_since_block: number | null;
   cancel_requested_at: number | null;
   cancel_requested_by: string | null;
+  block_hash: string | null;
 }
 
 /** The columns of `gateway_executions`, in the order {@link executionColumns} gives their values. */
@@ -64,6 +65,7 @@ export const EXECUTION_COLUMN_NAMES: readonly string[] = [
   'nonce_gone_since_block',
   'cancel_requested_at',
   'cancel_requested_by',
+  'block_hash',
 ];
 
 export interface TransactionRow {
@@ -132,6 +134,7 @@ export function executionColumns(r: ExecutionRecord): unknown[] {
     r.nonceGoneSinceBlock,
     r.cancelRequestedAt,
     r.cancelRequestedBy,
+    r.blockHash,
   ];
 }
 
@@ -190,6 +193,7 @@ export function toExecutionRecord(
     })),
     minedHash: row.mined_hash as Hex | null,
     blockNumber: row.block_number,
+    blockHash: (row.block_hash ?? null) as Hex | null,
     feeWei: nullableAmount(row.fee_wei, 'feeWei', id),
     idempotencyKey: row.idempotency_key,
     result: row.result === null ? null : json(row.result, 'result', id),

@@ -2,7 +2,7 @@
  * Ordered schema migrations of the gateway tables (executions, their transactions, idempotency keys); index + 1 is
  * the version, recorded in `gateway_migrations`. Version 2 adds held actions (`gateway_confirmations`); version 3 the
  * compare-and-set `version` of an execution, its fee budget, the block its nonce was first seen used, and the
- * operator's cancel request. Never edit a shipped one. Statuses are checked in code, not by a
+ * operator's cancel request; version 4 the hash of the block an execution was mined in. Never edit a shipped one. Statuses are checked in code, not by a
  * CHECK constraint, so a new status needs no table rebuild. Amounts are decimal TEXT (exact bigints).
  */
 export const GATEWAY_MIGRATIONS: readonly string[] = [
@@ -76,4 +76,5 @@ export const GATEWAY_MIGRATIONS: readonly string[] = [
    ALTER TABLE gateway_executions ADD COLUMN nonce_gone_since_block INTEGER;
    ALTER TABLE gateway_executions ADD COLUMN cancel_requested_at INTEGER;
    ALTER TABLE gateway_executions ADD COLUMN cancel_requested_by TEXT;`,
+  `ALTER TABLE gateway_executions ADD COLUMN block_hash TEXT;`,
 ];

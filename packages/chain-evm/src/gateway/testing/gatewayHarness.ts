@@ -114,7 +114,17 @@ export interface Script {
    * number answers 7 before it and `latestNonce` from it on, and `eth_getBlockByNumber` lists it.
    */
   takenBy?: { block: number; hash: Hex; from: Address };
+  /** The hash of the block receipts are mined in (default {@link BLOCK_HASH}). */
+  receiptBlockHash?: Hex;
+  /**
+   * What `eth_getBlockByNumber` answers as the hash of a block (default: `receiptBlockHash`; null: no such block).
+   * Every read is counted in `blockReads`.
+   */
+  chainBlockHash?: (block: number) => Hex | null;
 }
+
+/** The default hash of the harness's block 100. */
+export const BLOCK_HASH: Hex = `0x${'b1'.repeat(32)}`;
 
 /**
  * The gateway's parameters with scripted chain steps, a memory store and ledger, and recorders of what happened
@@ -135,6 +145,7 @@ export function scriptedParameters(
 ) {
   const calls: string[] = [];
   const sent: Hex[] = [];
+  const blockReads: number[] = [];
   let waits = 0;
   const fees: FeeQuote = script.fees ?? {
     kind: 'eip1559',
@@ -161,6 +172,13 @@ export function scriptedParameters(
         const { hash, from } = script.takenBy;
         return { transactions: [{ hash, from, nonce: '0x7' }] };
       }
+      if (method === 'eth_getBlockByNumber') {
+        blockReads.push(Number(params[0]));
+        const hash = script.chainBlockHash
+          ? script.chainBlockHash(Number(params[0]))
+          : (script.receiptBlockHash ?? BLOCK_HASH);
+        return hash === null ? null : { hash, number: params[0] };
+      }
       if (method === 'eth_blockNumber') return `0x${(script.blockNumber ?? 100).toString(16)}`;
       throw new Error(`unexpected ${method}`);
     },
@@ -169,6 +187,7 @@ export function scriptedParameters(
     transactionHash: hash,
     status,
     blockNumber: 100,
+    blockHash: script.receiptBlockHash ?? BLOCK_HASH,
     gasUsed: script.gasUsed ?? 100_000n,
     effectiveGasPrice: script.effectiveGasPrice ?? 11n * GWEI,
     logs: [],
@@ -276,7 +295,7 @@ export function scriptedParameters(
     settings: { receiptTimeoutMs: 50, replaceAfterMs: 10, ...settings },
     onEvent: (event) => events.push(event),
   };
-  return { parameters, governor, store, calls, sent, events };
+  return { parameters, governor, store, calls, sent, events, blockReads };
 }
 
 /** The gateway on {@link scriptedParameters}: for tests of the pipeline's order and decisions. */

@@ -1,6 +1,6 @@
 import type { Address } from '../../chains/chains.js';
 import type { ListSharePricesParameters, SharePriceSample, SharePriceStore } from '../types.js';
-import { checkedLimit, checkedVault, checkSharePriceSample } from './checkSharePriceSample.js';
+import { checkedBlock, checkedLimit, checkedVault, checkSharePriceSample } from './checkSharePriceSample.js';
 
 /**
  * {@link SharePriceStore} in process memory (tests, single-process tools; lost on exit). Each call completes
@@ -48,6 +48,19 @@ export class MemorySharePriceStore implements SharePriceStore {
     let removed = 0;
     for (const [key, list] of this.#byVault) {
       const kept = list.filter((s) => s.at >= before);
+      removed += list.length - kept.length;
+      if (kept.length === 0) this.#byVault.delete(key);
+      else this.#byVault.set(key, kept);
+    }
+    return removed;
+  }
+
+  async drop(parameters: { chainId: number; blockNumber: number }): Promise<number> {
+    const { chainId, blockNumber } = checkedBlock(parameters);
+    let removed = 0;
+    for (const [key, list] of this.#byVault) {
+      if (!key.startsWith(`${chainId}:`)) continue;
+      const kept = list.filter((s) => s.blockNumber !== blockNumber);
       removed += list.length - kept.length;
       if (kept.length === 0) this.#byVault.delete(key);
       else this.#byVault.set(key, kept);

@@ -10,6 +10,7 @@ const sample = {
   chainId: 31337,
   vault: VAULT,
   blockNumber: 7,
+  blockHash: null,
   at: 86_400_000,
   assetsPerShare: 1_050_000n,
   shareDecimals: 6,
@@ -29,7 +30,10 @@ describe('SqliteSharePriceStore', () => {
     let db = connect(file);
     new SqliteIdempotencyStore({ database: db });
     expect(await new SqliteSharePriceStore({ database: db }).record(sample)).toBe(true);
-    expect(db.prepare('SELECT version FROM yield_migrations').all()).toEqual([{ version: 1 }]);
+    expect(db.prepare('SELECT version FROM yield_migrations').all()).toEqual([
+      { version: 1 },
+      { version: 2 },
+    ]);
     db.close();
     db = connect(file);
     const store = new SqliteSharePriceStore({ database: db });

@@ -1,9 +1,10 @@
 import type { Address } from '../../chains/chains.js';
+import type { Hex } from '../../gateway/types.js';
 import { StoreError } from '../../errors/StoreError.js';
 import type { SqliteDatabaseLike, SqliteStatementLike } from '../../gateway/store/SqliteDatabaseLike.js';
 import { SqliteGatewayConnection } from '../../gateway/store/SqliteGatewayConnection.js';
 import type { ListSharePricesParameters, SharePriceSample, SharePriceStore } from '../types.js';
-import { checkedLimit, checkedVault, checkSharePriceSample } from './checkSharePriceSample.js';
+import { checkedBlock, checkedLimit, checkedVault, checkSharePriceSample } from './checkSharePriceSample.js';
 import { SHARE_PRICE_MIGRATIONS } from './sharePriceMigrations.js';
 
 /** Parameters of the {@link SqliteSharePriceStore} constructor. */
@@ -21,6 +22,7 @@ interface SampleRow {
   share_decimals: number;
   total_assets: string;
   total_supply: string;
+  block_hash: string | null;
 }
 
 /**
@@ -40,7 +42,7 @@ interface SampleRow {
  */
 export class SqliteSharePriceStore implements SharePriceStore {
   readonly #c: SqliteGatewayConnection;
-  readonly #s: Record<'insert' | 'list' | 'oldest' | 'prune', SqliteStatementLike>;
+  readonly #s: Record<'insert' | 'list' | 'oldest' | 'prune' | 'drop', SqliteStatementLike>;
 
   constructor({ database }: SqliteSharePriceStoreParameters) {
     const c = new SqliteGatewayConnection({
@@ -52,8 +54,9 @@ export class SqliteSharePriceStore implements SharePriceStore {
     this.#s = {
       insert: c.prepare(
         `INSERT INTO yield_share_prices
-           (chain_id, vault, block_number, at, assets_per_share, share_decimals, total_assets, total_supply)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+           (chain_id, vault, block_number, at, assets_per_share, share_decimals, total_assets, total_supply,
+            block_hash)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (chain_id, vault, block_number) DO NOTHING`,
       ),
       list: c.prepare(
@@ -65,6 +68,7 @@ export class SqliteSharePriceStore implements SharePriceStore {
          ORDER BY at ASC, block_number ASC LIMIT 1`,
       ),
       prune: c.prepare('DELETE FROM yield_share_prices WHERE at < ?'),
+      drop: c.prepare('DELETE FROM yield_share_prices WHERE chain_id = ? AND block_number = ?'),
     };
   }
 
@@ -81,6 +85,7 @@ export class SqliteSharePriceStore implements SharePriceStore {
           s.shareDecimals,
           s.totalAssets.toString(),
           s.totalSupply.toString(),
+          s.blockHash ?? null,
         ).changes === 1,
     );
   }
@@ -111,6 +116,11 @@ export class SqliteSharePriceStore implements SharePriceStore {
     }
     return this.#c.write(() => this.#s.prune.run(before).changes);
   }
+
+  async drop(parameters: { chainId: number; blockNumber: number }): Promise<number> {
+    const { chainId, blockNumber } = checkedBlock(parameters);
+    return this.#c.write(() => this.#s.drop.run(chainId, blockNumber).changes);
+  }
 }
 
 function toSample(row: SampleRow): SharePriceSample {
@@ -124,6 +134,7 @@ function toSample(row: SampleRow): SharePriceSample {
     chainId: row.chain_id,
     vault: row.vault as Address,
     blockNumber: row.block_number,
+    blockHash: (row.block_hash ?? null) as Hex | null,
     at: row.at,
     assetsPerShare: amount(row.assets_per_share, 'assets_per_share'),
     shareDecimals: row.share_decimals,

@@ -1,6 +1,7 @@
 import { getAddress } from 'ethers';
 import type { Address } from '../../chains/chains.js';
 import { StoreError } from '../../errors/StoreError.js';
+import type { Hex } from '../../gateway/types.js';
 import type { SharePriceSample } from '../types.js';
 
 const UINT256_MAX = (1n << 256n) - 1n;
@@ -40,10 +41,15 @@ export function checkSharePriceSample(sample: SharePriceSample): SharePriceSampl
     if (typeof value !== 'bigint' || value < 0n || value > UINT256_MAX)
       throw invalid(name, 'a uint256 bigint');
   }
+  const { blockHash } = sample;
+  if (blockHash !== undefined && blockHash !== null && !/^0x[0-9a-fA-F]{64}$/.test(String(blockHash))) {
+    throw invalid('blockHash', 'a 32-byte hex hash or null');
+  }
   return {
     chainId,
     vault: checkedVault(sample.vault),
     blockNumber,
+    blockHash: blockHash ? (blockHash.toLowerCase() as Hex) : null,
     at,
     assetsPerShare,
     shareDecimals,
@@ -58,4 +64,16 @@ export function checkedLimit(limit: number | undefined): number {
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000)
     throw invalid('limit', 'an integer from 1 to 10000');
   return limit;
+}
+
+/** A chain id and block number of {@link SharePriceStore.drop}; anything else → `STORE_INPUT_INVALID`. */
+export function checkedBlock(p: { readonly chainId: number; readonly blockNumber: number }): {
+  chainId: number;
+  blockNumber: number;
+} {
+  if (!Number.isSafeInteger(p?.chainId) || p.chainId <= 0) throw invalid('chainId', 'a positive integer');
+  if (!Number.isSafeInteger(p.blockNumber) || p.blockNumber < 0) {
+    throw invalid('blockNumber', 'a non-negative integer');
+  }
+  return { chainId: p.chainId, blockNumber: p.blockNumber };
 }

@@ -17,4 +17,6 @@ export const SHARE_PRICE_MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX yield_share_prices_by_time ON yield_share_prices (chain_id, vault, at);
    CREATE INDEX yield_share_prices_at ON yield_share_prices (at);`,
+  // Version 2: the hash of the sampled block (a reorg drops the samples of a block that has another hash now).
+  'ALTER TABLE yield_share_prices ADD COLUMN block_hash TEXT;',
 ];

@@ -7,6 +7,7 @@ const sample = (o: Partial<SharePriceSample> = {}): SharePriceSample => ({
   chainId: 31337,
   vault: VAULT,
   blockNumber: 10,
+  blockHash: `0x${'0a'.repeat(32)}`,
   at: 1_000_000,
   assetsPerShare: 1_050_000n,
   shareDecimals: 6,
@@ -99,6 +100,36 @@ export function describeSharePriceStoreContract(name: string, createStore: () =>
         code: 'STORE_INPUT_INVALID',
       });
       expect(await store.list({ chainId: 31337, vault: VAULT })).toEqual([]);
+    });
+
+    it('keeps each sample’s block hash (null when not given) and drop() removes one block of one chain', async () => {
+      const store = createStore();
+      await store.record(sample());
+      await store.record(sample({ vault: OTHER }));
+      await store.record(sample({ blockNumber: 11, at: 1_000_500, blockHash: null }));
+      const { blockHash: _, ...hashless } = sample({ blockNumber: 12, at: 1_001_000 });
+      await store.record(hashless);
+      await store.record(sample({ chainId: 1 }));
+      expect(
+        (await store.list({ chainId: 31337, vault: VAULT })).map((s) => [s.blockNumber, s.blockHash]),
+      ).toEqual([
+        [10, `0x${'0a'.repeat(32)}`],
+        [11, null],
+        [12, null],
+      ]);
+      expect(await store.drop({ chainId: 31337, blockNumber: 10 })).toBe(2);
+      expect(await store.drop({ chainId: 31337, blockNumber: 10 })).toBe(0);
+      expect((await store.list({ chainId: 31337, vault: VAULT })).map((s) => s.blockNumber)).toEqual([
+        11, 12,
+      ]);
+      expect(await store.list({ chainId: 31337, vault: OTHER })).toEqual([]);
+      expect(await store.list({ chainId: 1, vault: VAULT })).toEqual([sample({ chainId: 1 })]);
+      await expect(store.drop({ chainId: 0, blockNumber: 1 })).rejects.toMatchObject({
+        code: 'STORE_INPUT_INVALID',
+      });
+      await expect(store.record(sample({ blockHash: '0x12' as `0x${string}` }))).rejects.toMatchObject({
+        code: 'STORE_INPUT_INVALID',
+      });
     });
   });
 }
