@@ -63,6 +63,7 @@ export function loadConfig(env: Env): Config {
     feeCeilingWei: BigInt(g.GAS_PRICE_CEILING_GWEI.read(env)) * 1_000_000_000n,
     maxPendingPerSender: g.MAX_PENDING_PER_SENDER.read(env),
     senderWindowWaitMs: g.SENDER_WINDOW_WAIT_MS.read(env),
+    preparingStaleMs: g.PREPARING_STALE_MS.read(env),
     effects: g.GATEWAY_EFFECTS.read(env),
     maxValueLossBps: g.MAX_VALUE_LOSS_BPS.read(env),
   };

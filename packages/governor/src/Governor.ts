@@ -241,16 +241,6 @@ export class Governor {
   }
 
   /**
-   * Decides a request and, when allowed, atomically reserves its value. Denials are values (see
-   * {@link DecisionCode}); the only exceptions are infrastructure failures (`LEDGER_FAILURE`).
-   *
-   * @example
-   * ```ts
-   * const d = await governor.reserve({ action: 'transfer', value: parseEther('0.01') });
-   * d.code; // 'ALLOWED' | 'DAILY_LIMIT_EXCEEDED' | ...
-   * ```
-   */
-  /**
    * The ledger's reservation; when it fails, its outcome is unknown (the database may have committed it and lost
    * the answer, a connection cut after `COMMIT`): the id — ours, made before the call — is released, a few attempts
    * over about 2 s, until the ledger releases it or says it never saw it. Otherwise a reservation nobody knows
@@ -276,6 +266,16 @@ export class Governor {
     }
   }
 
+  /**
+   * Decides a request and, when allowed, atomically reserves its value. Denials are values (see
+   * {@link DecisionCode}); the only exceptions are infrastructure failures (`LEDGER_FAILURE`).
+   *
+   * @example
+   * ```ts
+   * const d = await governor.reserve({ action: 'transfer', value: parseEther('0.01') });
+   * d.code; // 'ALLOWED' | 'DAILY_LIMIT_EXCEEDED' | ...
+   * ```
+   */
   async reserve(request: ReserveParameters): Promise<ReserveReturnType> {
     const at = this.#now();
     const id = this.#newId();

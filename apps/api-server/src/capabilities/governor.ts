@@ -1,3 +1,4 @@
+import { preparingInterruptDelay } from './preparingInterruptDelay.js';
 import {
   createGatewaySteps,
   createMemoryNonceManager,
@@ -126,6 +127,8 @@ export const governor: Capability = {
             feeCeilingWei: config.gateway.feeCeilingWei,
             maxPendingPerSender: config.gateway.maxPendingPerSender,
             senderWindowWaitMs: config.gateway.senderWindowWaitMs,
+            // Several instances may share a PostgreSQL store: another one's preparation is not ours to interrupt.
+            interruptPreparingAfterMs: preparingInterruptDelay(config),
             rpcTimeoutMs: config.rpcTimeoutMs,
             confirmMode: config.confirm.mode,
             confirmTtlMs: config.confirm.ttlMs,

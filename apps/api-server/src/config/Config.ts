@@ -92,6 +92,11 @@ export interface Config {
     /** How long an execution beyond that window waits for a slot (`SENDER_WINDOW_WAIT_MS`, default 30000). */
     senderWindowWaitMs: number;
     /**
+     * With PostgreSQL: how old an unsigned (`preparing`) execution must be before the reconciler interrupts it
+     * (`PREPARING_STALE_MS`, default 300000); another instance may be preparing a younger one.
+     */
+    preparingStaleMs: number;
+    /**
      * What a node without `eth_simulateV1` and `debug_traceCall` gets (`GATEWAY_EFFECTS`): `required` (default) refuses
      * every execution `EFFECTS_SIMULATION_UNSUPPORTED`; `models-only` signs on the models alone (reverts found by
      * `eth_estimateGas`, no effects checked).

@@ -62,6 +62,7 @@ import {
   PRICING_MAX_TWAP_DEVIATION_BPS,
   PRICING_MIN_LIQUIDITY_ETH,
   RECEIPT_TIMEOUT_MS,
+  PREPARING_STALE_MS,
   SENDER_WINDOW_WAIT_MS,
   TX_REPLACE_AFTER_MS,
 } from './schema/gateway.js';
@@ -247,6 +248,10 @@ export const configTable: readonly ConfigRow[] = [
   {
     variables: [SENDER_WINDOW_WAIT_MS],
     doc: 'How long an execution beyond `MAX_PENDING_PER_SENDER` waits for a slot (0–600000) before 503 `SENDER_WINDOW_FULL` with `Retry-After`; nothing is signed.',
+  },
+  {
+    variables: [PREPARING_STALE_MS],
+    doc: 'With PostgreSQL (`DATABASE_URL`) only: how old (1000–3600000 ms since its last write) an execution still being prepared — nothing signed yet — must be before the reconciler marks it `INTERRUPTED` and releases its reservation; another instance may still be preparing a younger one. Keep it above the longest preparation (RPC reads and `SENDER_WINDOW_WAIT_MS`). With SQLite one process owns the data and an interrupted preparation is released at once.',
   },
   {
     variables: [GATEWAY_EFFECTS],

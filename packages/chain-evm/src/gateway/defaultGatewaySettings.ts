@@ -20,4 +20,5 @@ export const DEFAULT_GATEWAY_SETTINGS: Readonly<GatewaySettings> = Object.freeze
   maxPendingPerSender: 16,
   senderWindowWaitMs: 30_000,
   maxValueLossBps: 500,
+  interruptPreparingAfterMs: 0,
 });

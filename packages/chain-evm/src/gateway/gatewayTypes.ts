@@ -126,6 +126,13 @@ export interface GatewaySettings {
    * points (default 500 = 5%: slippage, pool fees and price impact); beyond it → `EFFECT_VALUE_LOSS`.
    */
   readonly maxValueLossBps: number;
+  /**
+   * How old (since its last write, epoch ms) a `preparing` execution that this process is not running must be before
+   * the reconciler marks it `INTERRUPTED` and releases its reservation (default 0: at once — right when one process
+   * owns the store). With several processes on one store, set it above the longest preparation (RPC reads, the sender
+   * window's wait): another process's execution still being prepared is then left alone.
+   */
+  readonly interruptPreparingAfterMs: number;
 }
 
 /** Parameters of {@link ExecutionGateway}. */

@@ -116,6 +116,13 @@ export const SENDER_WINDOW_WAIT_MS = integer({
   max: 600_000,
 });
 
+export const PREPARING_STALE_MS = integer({
+  name: 'PREPARING_STALE_MS',
+  default: 300_000,
+  min: 1_000,
+  max: 3_600_000,
+});
+
 export const GOVERNOR_MAX_PER_TX = eth({ name: 'GOVERNOR_MAX_PER_TX', default: '0.05' });
 export const GOVERNOR_DAILY_LIMIT = eth({ name: 'GOVERNOR_DAILY_LIMIT', default: '0.5' });
 export const GOVERNOR_SESSION_LIMIT = eth({ name: 'GOVERNOR_SESSION_LIMIT', default: '1.0' });

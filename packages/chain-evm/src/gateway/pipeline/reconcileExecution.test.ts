@@ -25,6 +25,30 @@ describe('reconcileExecution', () => {
     expect(await openReservations(governor)).toBe(0);
   });
 
+  it('preparing but younger than interruptPreparingAfterMs (another process may be preparing it): left alone until it is older', async () => {
+    let now = 1_000_000;
+    const { ctx, governor, store } = testContext(
+      {},
+      { interruptPreparingAfterMs: 120_000 },
+      { clock: () => now },
+    );
+    const record = await insertExecution(ctx);
+    const { reservationId } = await governor.reserve({ action: 'swap', value: parseEther('0.01') });
+    const reserved = (await store.update({
+      id: record.id,
+      expected: { status: 'preparing', version: 0 },
+      patch: { reservationId },
+      at: now,
+    }))!;
+    now += 119_999;
+    expect(await reconcileExecution(ctx, reserved)).toBeNull();
+    expect((await store.get(record.id))?.status).toBe('preparing');
+    expect(await openReservations(governor)).toBe(1);
+    now += 1;
+    expect(await reconcileExecution(ctx, reserved)).toMatchObject({ status: 'failed', code: 'INTERRUPTED' });
+    expect(await openReservations(governor)).toBe(0);
+  });
+
   it('a stale read is refused (EXECUTION_CONFLICT), nothing released', async () => {
     const { ctx, governor, store } = testContext();
     const record = await insertExecution(ctx);

@@ -15,7 +15,8 @@ import { writeExecution } from './writeExecution.js';
  * Finishes ONE unsettled execution that no one is running, from a record just read (every change is a
  * compare-and-set on that read; a lost one throws and the record waits for the next pass):
  * - `preparing` (nothing was signed: signing records the transaction before any broadcast) → `failed`
- *   `INTERRUPTED`, the record first, then its reservation released;
+ *   `INTERRUPTED`, the record first, then its reservation released — once its last write is at least
+ *   `settings.interruptPreparingAfterMs` old (another process sharing the store may still be preparing it);
  * - a hash of it mined (strict lookups: a node that errs decides nothing) → settled ({@link settleStep});
  * - its nonce used and no receipt of ours → `NONCE_CONSUMED` (reservation released) only when that is seen again at
  *   least `nonceConsumedAfterBlocks` blocks after it was first seen (kept on the record): one lagging node must not
@@ -36,6 +37,7 @@ export async function reconcileExecution(
 ): Promise<ExecutionRecord | null> {
   let record = read;
   if (record.status === 'preparing') {
+    if (ctx.clock() - record.updatedAt < ctx.settings.interruptPreparingAfterMs) return null;
     const failed = await writeExecution(ctx, record, {
       patch: {
         status: 'failed',
