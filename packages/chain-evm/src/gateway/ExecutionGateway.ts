@@ -4,6 +4,7 @@ import { resolveChain } from '../chains/resolveChain.js';
 import { ConfirmationError } from '../errors/ConfirmationError.js';
 import { approveConfirmation, denyConfirmation, expireConfirmation } from './decideConfirmation.js';
 import { ExecutionMovedError } from './ExecutionMovedError.js';
+import { isOwnApprovalReset } from './isOwnApprovalReset.js';
 import type {
   ApproveHeldParameters,
   AssessReturnType,
@@ -25,6 +26,8 @@ import { killSwitchStep } from './pipeline/killSwitchStep.js';
 import { listAllConfirmations } from './pipeline/listAllConfirmations.js';
 import { newExecutionRecord } from './pipeline/newExecutionRecord.js';
 import { policyStep } from './pipeline/policyStep.js';
+import { prerequisitePolicy } from './pipeline/prerequisitePolicy.js';
+import { prerequisiteStep } from './pipeline/prerequisiteStep.js';
 import { receiptStep } from './pipeline/receiptStep.js';
 import { afterBroadcast } from './pipeline/afterBroadcast.js';
 import { reconcilePass } from './pipeline/reconcilePass.js';
@@ -92,10 +95,14 @@ export class ExecutionGateway {
   }
 
   /** Runs one intent through the pipeline. Refusals are values (`record.status === 'blocked'`, `record.code`). */
-  async execute(intent: ExecutionIntent, options: ExecuteOptions = {}): Promise<ExecuteReturnType> {
+  execute(intent: ExecutionIntent, options: ExecuteOptions = {}): Promise<ExecuteReturnType> {
+    return this.#execute(intent, options, this.#ctx.createId());
+  }
+
+  /** `execute` as the execution `id` (a prerequisite approval's id is its outstanding row's, written first). */
+  async #execute(intent: ExecutionIntent, options: ExecuteOptions, id: string): Promise<ExecuteReturnType> {
     const ctx = this.#ctx;
     const chain = resolveChain({ chain: intent.chainId, registry: ctx.chains });
-    const id = ctx.createId();
     this.#inFlight.add(id);
     try {
       const record = newExecutionRecord({
@@ -126,9 +133,16 @@ export class ExecutionGateway {
     approval: ConfirmationRecord | null,
   ): Promise<ExecuteReturnType> {
     const ctx = this.#ctx;
-    const killed = await killSwitchStep(ctx, 'request');
+    // The reset to zero of our own outstanding approval passes the kill switch (and only that: checked exactly).
+    const resets = options.resetsOutstandingApproval;
+    const exempt =
+      resets !== undefined &&
+      isOwnApprovalReset({ intent, row: (await ctx.approvals?.get(resets)) ?? null, wallet: this.address });
+    const killed = exempt ? null : await killSwitchStep(ctx, 'request');
     if (killed) return blockExecution(ctx, record, killed);
-    const refused = policyStep({ intent, chain, wallet: this.address, actions: this.#ctx.actions });
+    const refused =
+      policyStep({ intent, chain, wallet: this.address, actions: this.#ctx.actions }) ??
+      prerequisitePolicy({ intent, chain, wallet: this.address, ctx });
     if (refused) return blockExecution(ctx, record, refused);
     const provider = await ctx.provider(chain.id);
     const quoted = await feesStep(ctx, { provider, chain });
@@ -169,17 +183,35 @@ export class ExecutionGateway {
         safety: assessed.safety,
       });
     }
-    const reserved = await reserveStep(ctx, { record, intent, valueWei, gasLimit, fees });
+    const reserved = await reserveStep(ctx, {
+      record,
+      intent,
+      valueWei,
+      gasLimit,
+      fees,
+      passesKillSwitch: exempt,
+    });
     if ('refusal' in reserved)
       return blockExecution(ctx, record, reserved.refusal, { valueWei: reserved.reserveWei });
     const { reservationId } = reserved;
+    // The approval the action needs is sent only now: decided (or approved by the operator), caps reserved.
+    const before = await prerequisiteStep(ctx, {
+      record: reserved.record,
+      intent,
+      run: (approve, approvalId) => this.#execute(approve, {}, approvalId),
+    });
+    if (before?.refusal) {
+      const blocked = await blockExecution(ctx, reserved.record, before.refusal, { reservationId });
+      return { ...blocked, prerequisite: before.approval };
+    }
     const window = await windowStep(ctx, { chainId: chain.id });
     if ('refusal' in window) return blockExecution(ctx, reserved.record, window.refusal, { reservationId });
     let signed: Awaited<ReturnType<typeof signStep>>;
     try {
-      const killedSince = await killSwitchStep(ctx, 'signing');
+      const killedSince = exempt ? null : await killSwitchStep(ctx, 'signing');
       if (killedSince) return await blockExecution(ctx, reserved.record, killedSince, { reservationId });
       signed = await signStep(ctx, {
+        passesKillSwitch: exempt,
         record: reserved.record,
         intent,
         chain,
@@ -196,10 +228,14 @@ export class ExecutionGateway {
     if ('error' in signed) return sendFailureStep(ctx, { ...signed, reservationId });
     return afterBroadcast(ctx, signed.record, signed.sent, async (pending) => {
       const receipt = await receiptStep(ctx, { provider, chain, record: pending, fees });
-      if (receipt === null) return { record: (await ctx.store.get(record.id)) ?? pending, receipt: null };
+      const prerequisite = before === null ? {} : { prerequisite: before.approval };
+      if (receipt === null) {
+        return { record: (await ctx.store.get(record.id)) ?? pending, receipt: null, ...prerequisite };
+      }
       return {
         record: await settleStep(ctx, { id: record.id, receipt, describeResult: options.describeResult }),
         receipt,
+        ...prerequisite,
       };
     });
   }
@@ -219,7 +255,9 @@ export class ExecutionGateway {
   async assess(intent: ExecutionIntent): Promise<AssessReturnType> {
     const ctx = this.#ctx;
     const chain = resolveChain({ chain: intent.chainId, registry: ctx.chains });
-    const refused = policyStep({ intent, chain, wallet: this.address, actions: this.#ctx.actions });
+    const refused =
+      policyStep({ intent, chain, wallet: this.address, actions: this.#ctx.actions }) ??
+      prerequisitePolicy({ intent, chain, wallet: this.address, ctx });
     if (refused) return { refusal: refused, valueWei: null };
     const { refusal, valueWei } = await assessStep(ctx, {
       provider: await ctx.provider(chain.id),
