@@ -42,7 +42,8 @@ import { simulateStep } from './pipeline/simulateStep.js';
 import { windowStep } from './pipeline/windowStep.js';
 import { writeExecution } from './pipeline/writeExecution.js';
 import { requestCancel } from './requestCancel.js';
-import type { ConfirmationRecord, ExecutionIntent, ExecutionRecord } from './types.js';
+import type { RpcSender } from '../multicall/aggregate3.js';
+import type { ConfirmationRecord, ExecutionIntent, ExecutionRecord, FeeQuote } from './types.js';
 
 export { DEFAULT_GATEWAY_SETTINGS } from './defaultGatewaySettings.js';
 
@@ -204,15 +205,52 @@ export class ExecutionGateway {
       const blocked = await blockExecution(ctx, reserved.record, before.refusal, { reservationId });
       return { ...blocked, prerequisite: before.approval };
     }
+    const sent = await this.#send({
+      record: reserved.record,
+      reservationId,
+      chain,
+      provider,
+      intent,
+      gasLimit,
+      fees,
+      exempt,
+      options,
+    });
+    return before === null ? sent : { ...sent, prerequisite: before.approval };
+  }
+
+  /** The end of the pipeline, once reserved: in-flight window → kill switch → sign (nonce lane) → receipt → settle. */
+  async #send({
+    record,
+    reservationId,
+    chain,
+    provider,
+    intent,
+    gasLimit,
+    fees,
+    exempt,
+    options,
+  }: {
+    record: ExecutionRecord;
+    reservationId: string | null;
+    chain: ChainInfo;
+    provider: RpcSender;
+    intent: ExecutionIntent;
+    gasLimit: bigint;
+    fees: FeeQuote;
+    exempt: boolean;
+    options: ExecuteOptions;
+  }): Promise<ExecuteReturnType> {
+    const ctx = this.#ctx;
     const window = await windowStep(ctx, { chainId: chain.id });
-    if ('refusal' in window) return blockExecution(ctx, reserved.record, window.refusal, { reservationId });
+    if ('refusal' in window) return blockExecution(ctx, record, window.refusal, { reservationId });
     let signed: Awaited<ReturnType<typeof signStep>>;
     try {
       const killedSince = exempt ? null : await killSwitchStep(ctx, 'signing');
-      if (killedSince) return await blockExecution(ctx, reserved.record, killedSince, { reservationId });
+      if (killedSince) return await blockExecution(ctx, record, killedSince, { reservationId });
       signed = await signStep(ctx, {
         passesKillSwitch: exempt,
-        record: reserved.record,
+        record,
         intent,
         chain,
         provider,
@@ -228,14 +266,10 @@ export class ExecutionGateway {
     if ('error' in signed) return sendFailureStep(ctx, { ...signed, reservationId });
     return afterBroadcast(ctx, signed.record, signed.sent, async (pending) => {
       const receipt = await receiptStep(ctx, { provider, chain, record: pending, fees });
-      const prerequisite = before === null ? {} : { prerequisite: before.approval };
-      if (receipt === null) {
-        return { record: (await ctx.store.get(record.id)) ?? pending, receipt: null, ...prerequisite };
-      }
+      if (receipt === null) return { record: (await ctx.store.get(record.id)) ?? pending, receipt: null };
       return {
         record: await settleStep(ctx, { id: record.id, receipt, describeResult: options.describeResult }),
         receipt,
-        ...prerequisite,
       };
     });
   }
