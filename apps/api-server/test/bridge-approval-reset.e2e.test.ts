@@ -120,7 +120,10 @@ const usdcOf = (owner: string) =>
       )) as bigint,
   );
 /** A held bridge: 202, nothing approved or sent (allowance 0, nonce unchanged, read on chain); its confirmation id. */
-async function heldBridge(server: TestServer, owner: string): Promise<{ confirmation: string; execution: string }> {
+async function heldBridge(
+  server: TestServer,
+  owner: string,
+): Promise<{ confirmation: string; execution: string }> {
   const nonce = await nonceOf(owner);
   const res = await bridge(server);
   expect(res.status).toBe(202);

@@ -2,7 +2,15 @@ import { Interface, Transaction } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { MemoryConfirmationStore } from './store/MemoryConfirmationStore.js';
 import { MemoryOutstandingApprovalStore } from './store/MemoryOutstandingApprovalStore.js';
-import { harness, openReservations, ROUTER, swap, USDC, WALLET } from './testing/gatewayHarness.js';
+import {
+  harness,
+  openReservations,
+  ROUTER,
+  type Script,
+  swap,
+  USDC,
+  WALLET,
+} from './testing/gatewayHarness.js';
 import type { ExecutionIntent, Hex } from './types.js';
 
 // G3 on the scripted harness: an action's prerequisite approval is simulated with it, held with it, and sent only
@@ -38,7 +46,10 @@ describe('a prerequisite approval travels with its action', () => {
     const { record, prerequisite } = await h.gateway.execute(needsApproval());
     expect(record.status).toBe('confirmed');
     expect(prerequisite).toMatchObject({ action: 'approve', status: 'confirmed' });
-    expect(h.calls).toContain('simulate+1');
+    // Simulated with its approval first; after the approval was mined, the action again on its own.
+    const simulated = h.calls.filter((c) => c.startsWith('simulate'));
+    expect(simulated.at(0)).toBe('simulate+1');
+    expect(simulated.at(-1)).toBe('simulate');
     expect(h.sent.map(decoded)).toEqual([
       { to: USDC, data: approveCall(ROUTER, 100n), nonce: 7 },
       { to: ROUTER, data: needsApproval().data, nonce: 8 },
@@ -96,6 +107,21 @@ describe('a prerequisite approval travels with its action', () => {
     expect(record).toMatchObject({ status: 'blocked', code: 'KILL_SWITCH_ENGAGED' });
     expect(prerequisite?.status).toBe('confirmed');
     expect(k.sent).toHaveLength(1);
+    expect(await openReservations(h.governor)).toBe(0);
+    expect(await approvals.listOutstanding(10)).toMatchObject([{ actionExecutionId: record.id }]);
+  });
+
+  it('the chain moved while the approval was mined and the action now reverts: it is not signed, the row stays', async () => {
+    const approvals = new MemoryOutstandingApprovalStore();
+    const script: Script = { receiptAt: 0, price: PRICE };
+    script.onSend = () => {
+      script.simulate = { ok: false, reason: 'the vault moved' };
+    };
+    const h = harness(script, {}, { approvals });
+    const { record, prerequisite } = await h.gateway.execute(needsApproval());
+    expect(record).toMatchObject({ status: 'blocked', code: 'SIMULATION_REVERTED' });
+    expect(prerequisite?.status).toBe('confirmed');
+    expect(h.sent).toHaveLength(1);
     expect(await openReservations(h.governor)).toBe(0);
     expect(await approvals.listOutstanding(10)).toMatchObject([{ actionExecutionId: record.id }]);
   });

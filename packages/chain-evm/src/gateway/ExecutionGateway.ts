@@ -205,6 +205,15 @@ export class ExecutionGateway {
       const blocked = await blockExecution(ctx, reserved.record, before.refusal, { reservationId });
       return { ...blocked, prerequisite: before.approval };
     }
+    if (before !== null) {
+      // The chain moved while the approval was mined: the action is simulated again, on its own, before it is signed.
+      const { prerequisiteApproval: _, ...alone } = intent;
+      const again = await simulateStep(ctx, { provider, chain, intent: alone });
+      if ('refusal' in again) {
+        const blocked = await blockExecution(ctx, reserved.record, again.refusal, { reservationId });
+        return { ...blocked, prerequisite: before.approval };
+      }
+    }
     const sent = await this.#send({
       record: reserved.record,
       reservationId,
