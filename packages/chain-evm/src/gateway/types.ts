@@ -89,7 +89,9 @@ export interface PrerequisiteApproval {
   readonly spender: Address;
   /** Base units approved: exactly what the action spends of `token`. */
   readonly amount: bigint;
+  /** The token's symbol, for the approval's description. */
   readonly symbol?: string;
+  /** The token's decimals, for the approval's record. */
   readonly decimals?: number;
 }
 

@@ -22,8 +22,11 @@ export interface EffectsSimulationParameters {
 
 /** A call of the wallet simulated before the transaction (`EffectsSimulationParameters.prelude`). */
 export interface SimulatedCall {
+  /** The contract called (the token, for an approval). */
   readonly to: Address;
+  /** The exact calldata. */
   readonly data: Hex;
+  /** Native value, in wei. */
   readonly value: bigint;
 }
 
