@@ -141,6 +141,12 @@ async function heldBridge(
   ).json()) as { items: ConfirmationDto[] };
   const held = queue.items.find((c) => c.executionId === body.execution.id);
   expect(held).toBeDefined();
+  // The operator sees the approval that approving the bridge will send first.
+  expect(held?.approvalFirst).toMatchObject({
+    token: pair.a.manifest.tokens.usdc.address,
+    spender: pair.a.manifest.contracts.devnetBridge,
+    amount: '100000000',
+  });
   return { confirmation: (held as ConfirmationDto).id, execution: body.execution.id };
 }
 const deny = (server: TestServer, id: string) =>
