@@ -17,17 +17,17 @@ import type { ExecutionIntent } from './types.js';
 export function checkPrerequisiteApproval({ intent }: { intent: ExecutionIntent }): Refusal | null {
   const approval = intent.prerequisiteApproval;
   if (approval === undefined) return null;
-  const refuse = (reason: string): Refusal => ({ code: 'PREREQUISITE_APPROVAL_INVALID', reason });
+  const invalid = (reason: string): Refusal => ({ code: 'PREREQUISITE_APPROVAL_INVALID', reason });
   if (intent.action === 'approve' || intent.action === 'revoke') {
-    return refuse('an approval or a revoke needs no approval before it');
+    return invalid('an approval or a revoke needs no approval before it');
   }
-  if (approval.amount <= 0n) return refuse('a prerequisite approval approves a positive amount');
+  if (approval.amount <= 0n) return invalid('a prerequisite approval approves a positive amount');
   const spent = intent.spends.filter((s) => sameAddress(s.token, approval.token));
   if (spent.length !== 1) {
-    return refuse('a prerequisite approval must approve a token the action spends (exactly once)');
+    return invalid('a prerequisite approval must approve a token the action spends (exactly once)');
   }
   if (spent[0]?.amount !== approval.amount) {
-    return refuse(
+    return invalid(
       `the approval (${approval.amount}) must be exactly what the action spends of the token (${spent[0]?.amount})`,
     );
   }
