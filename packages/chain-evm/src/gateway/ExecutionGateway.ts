@@ -28,22 +28,16 @@ import { newExecutionRecord } from './pipeline/newExecutionRecord.js';
 import { policyStep } from './pipeline/policyStep.js';
 import { prerequisitePolicy } from './pipeline/prerequisitePolicy.js';
 import { prerequisiteStep } from './pipeline/prerequisiteStep.js';
-import { receiptStep } from './pipeline/receiptStep.js';
-import { afterBroadcast } from './pipeline/afterBroadcast.js';
 import { reconcilePass } from './pipeline/reconcilePass.js';
 import { requireConfirmations } from './pipeline/requireConfirmations.js';
 import { reserveStep } from './pipeline/reserveStep.js';
+import { sendAndSettleStep } from './pipeline/sendAndSettleStep.js';
 import { sendCancel } from './pipeline/sendCancel.js';
-import { sendFailureStep } from './pipeline/sendFailureStep.js';
 import { sendRequestedCancels } from './pipeline/sendRequestedCancels.js';
-import { settleStep } from './pipeline/settleStep.js';
-import { signStep } from './pipeline/signStep.js';
 import { simulateStep } from './pipeline/simulateStep.js';
-import { windowStep } from './pipeline/windowStep.js';
 import { writeExecution } from './pipeline/writeExecution.js';
 import { requestCancel } from './requestCancel.js';
-import type { RpcSender } from '../multicall/aggregate3.js';
-import type { ConfirmationRecord, ExecutionIntent, ExecutionRecord, FeeQuote } from './types.js';
+import type { ConfirmationRecord, ExecutionIntent, ExecutionRecord } from './types.js';
 
 export { DEFAULT_GATEWAY_SETTINGS } from './defaultGatewaySettings.js';
 
@@ -52,10 +46,15 @@ export { DEFAULT_GATEWAY_SETTINGS } from './defaultGatewaySettings.js';
  * intent through the pipeline (ARCHITECTURE §3), one step per module in `pipeline/`:
  *
  * kill switch → policy → fees → value ∥ safety → confirmation rule → simulate (the exact transaction's effects,
- * judged against the intent; a swap's output valued against its charge) → hold → reserve → in-flight window →
+ * judged against the intent; a swap's output valued against its charge; with the action's prerequisite approval
+ * before it, when it has one) → hold → reserve → the prerequisite approval sent now (its own execution, an
+ * outstanding approval), then the action simulated again → in-flight window →
  * kill switch re-checked → sign (in the nonce lane: kill switch read again, record, then broadcast; a nonce taken by
  * another sender of the key → the chain's counts re-read and signed again above them) → receipt (replacements
  * within the fee budget) → settle.
+ *
+ * Besides the operator's cancel, only the reset to zero of our own outstanding approval passes the kill switch
+ * (`ExecuteOptions.resetsOutstandingApproval`, checked by `isOwnApprovalReset`).
  *
  * A refusal is a value with a stable code on the execution record (`blocked`); every change of a record is a
  * compare-and-set on what was read. The reconciler, the operator's cancel and held actions run on the same steps.
@@ -214,7 +213,7 @@ export class ExecutionGateway {
         return { ...blocked, prerequisite: before.approval };
       }
     }
-    const sent = await this.#send({
+    const sent = await sendAndSettleStep(ctx, {
       record: reserved.record,
       reservationId,
       chain,
@@ -226,61 +225,6 @@ export class ExecutionGateway {
       options,
     });
     return before === null ? sent : { ...sent, prerequisite: before.approval };
-  }
-
-  /** The end of the pipeline, once reserved: in-flight window → kill switch → sign (nonce lane) → receipt → settle. */
-  async #send({
-    record,
-    reservationId,
-    chain,
-    provider,
-    intent,
-    gasLimit,
-    fees,
-    exempt,
-    options,
-  }: {
-    record: ExecutionRecord;
-    reservationId: string | null;
-    chain: ChainInfo;
-    provider: RpcSender;
-    intent: ExecutionIntent;
-    gasLimit: bigint;
-    fees: FeeQuote;
-    exempt: boolean;
-    options: ExecuteOptions;
-  }): Promise<ExecuteReturnType> {
-    const ctx = this.#ctx;
-    const window = await windowStep(ctx, { chainId: chain.id });
-    if ('refusal' in window) return blockExecution(ctx, record, window.refusal, { reservationId });
-    let signed: Awaited<ReturnType<typeof signStep>>;
-    try {
-      const killedSince = exempt ? null : await killSwitchStep(ctx, 'signing');
-      if (killedSince) return await blockExecution(ctx, record, killedSince, { reservationId });
-      signed = await signStep(ctx, {
-        passesKillSwitch: exempt,
-        record,
-        intent,
-        chain,
-        provider,
-        gasLimit,
-        fees,
-        onRecorded: window.slot,
-      });
-    } finally {
-      window.slot();
-    }
-    // The kill switch engaged while this send queued in the nonce lane: nothing was signed.
-    if ('killed' in signed) return blockExecution(ctx, signed.record, signed.killed, { reservationId });
-    if ('error' in signed) return sendFailureStep(ctx, { ...signed, reservationId });
-    return afterBroadcast(ctx, signed.record, signed.sent, async (pending) => {
-      const receipt = await receiptStep(ctx, { provider, chain, record: pending, fees });
-      if (receipt === null) return { record: (await ctx.store.get(record.id)) ?? pending, receipt: null };
-      return {
-        record: await settleStep(ctx, { id: record.id, receipt, describeResult: options.describeResult }),
-        receipt,
-      };
-    });
   }
 
   /**
