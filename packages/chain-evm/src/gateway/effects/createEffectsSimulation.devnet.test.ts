@@ -212,7 +212,7 @@ describe('effects simulators on the devnet', () => {
         0n,
         [usdc, weth],
         account().address,
-        BigInt(Math.floor(Date.now() / 1000) + 600),
+        2n ** 40n, // far away: the devnet's clock is not the machine's
       ]) as Hex,
     };
     const approve = {
@@ -245,9 +245,13 @@ describe('effects simulators on the devnet', () => {
     expect(proxy.count('eth_estimateGas')).toBe(0);
     // The chain agrees: approve, then sell; the USDC that left is what the simulation said.
     const signer = new Wallet(account().privateKey, env.provider);
-    const approved = await signer.sendTransaction({ to: approve.to, data: approve.data });
+    const nonce = await env.provider.getTransactionCount(account().address, 'latest');
+    const approved = await signer.sendTransaction({ to: approve.to, data: approve.data, nonce });
     await waitMined({ provider: env.provider, hash: approved.hash as Hex });
-    expect(await executed(sell, usdc)).toBe(-amount);
+    const before = await balanceOf(usdc);
+    const sold = await signer.sendTransaction({ to: sell.to, data: sell.data, nonce: nonce + 1 });
+    await waitMined({ provider: env.provider, hash: sold.hash as Hex });
+    expect((await balanceOf(usdc)) - before).toBe(-amount);
   });
 
   it('a node that errs otherwise (not "method not found") is an RpcError, never "unsupported" nor "no effects"', async () => {
