@@ -9,6 +9,9 @@ export default defineMutationConfig({
     // The confirmation rules.
     'src/gateway/decideHold.ts',
     'src/gateway/decideApprovedRun.ts',
+    // An action's prerequisite approval (exactly what it spends), and the one kill-switch exemption besides the cancel.
+    'src/gateway/checkPrerequisiteApproval.ts',
+    'src/gateway/isOwnApprovalReset.ts',
     // Step 1: may this intent be signed? The common checks, then each action module's calldata decoder and rules.
     'src/gateway/checkPolicy.ts',
     'src/gateway/actions/*.ts',

@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: [
       'src/gateway/decideHold.test.ts',
+      'src/gateway/checkPrerequisiteApproval.test.ts',
+      'src/gateway/isOwnApprovalReset.test.ts',
       'src/gateway/decideApprovedRun.test.ts',
       'src/gateway/checkPolicy.test.ts',
       'src/gateway/actions/*.test.ts',

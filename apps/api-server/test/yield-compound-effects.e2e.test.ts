@@ -75,7 +75,8 @@ afterAll(async () => {
 /** The target of a simulated or estimated call, whichever method carries it. */
 function targetOf(method: string, params: readonly unknown[]): string | undefined {
   const first = params[0] as { to?: string; blockStateCalls?: { calls?: { to?: string }[] }[] } | undefined;
-  if (method === 'eth_simulateV1') return first?.blockStateCalls?.[0]?.calls?.[0]?.to;
+  // The last call is the deposit (an approval it needs is simulated before it, in the same block).
+  if (method === 'eth_simulateV1') return first?.blockStateCalls?.[0]?.calls?.at(-1)?.to;
   if (method === 'eth_estimateGas' || method === 'debug_traceCall') return first?.to;
   return undefined;
 }
@@ -89,6 +90,7 @@ describe('POST /yield/compound: the shares are checked before the deposit is sig
     await mintToken({ devnet, token: usdcToken, to: wallet, amount: 50n * E6 });
     const usdcBefore = (await usdc().getFunction('balanceOf')(wallet)) as bigint;
     const sharesBefore = (await vaultAt(vault.address).getFunction('balanceOf')(wallet)) as bigint;
+    const nonceBefore = await reader.getTransactionCount(wallet, 'pending');
     let donated = false;
     const donate = async () => {
       const tx = await new Contract(usdcToken.address, erc20Abi, donor).getFunction('transfer')(
@@ -118,6 +120,9 @@ describe('POST /yield/compound: the shares are checked before the deposit is sig
       // Nothing deposited: the wallet still holds its USDC and no new share.
       expect((await usdc().getFunction('balanceOf')(wallet)) as bigint).toBe(usdcBefore);
       expect((await vaultAt(vault.address).getFunction('balanceOf')(wallet)) as bigint).toBe(sharesBefore);
+      // Simulated with its approval, before anything was sent: nothing approved, no transaction at all.
+      expect(await reader.getTransactionCount(wallet, 'pending')).toBe(nonceBefore);
+      expect((await usdc().getFunction('allowance')(wallet, vault.address)) as bigint).toBe(0n);
       const record = (await (await server.call(`/executions/${body.executionId}`)).json()) as {
         status: string;
         action: string;

@@ -342,36 +342,39 @@ describe('POST /yield/compound', () => {
   });
 });
 
-describe('POST /yield/compound held for the operator (G3)', () => {
-  it('CONFIRM_MODE=all: the exact approval is confirmed and the deposit held; denied → the approval is reset to 0 on chain', async () => {
-    // The same database (the measured yield), now holding every action for an operator.
+describe('POST /yield/compound held for the operator (G3): the approval is held with the deposit', () => {
+  const tokens = () => new Map([[31337, devnetTokenList({ manifest: devnet.manifest })]]);
+  /** The same database (the measured yield), on a new process holding every action for an operator. */
+  async function restart(extra: Record<string, string> = {}) {
     await server.close();
     server = await startTestServer(
-      { ...serverEnv, CONFIRM_MODE: 'all', APPROVAL_RESET_INTERVAL_MS: '300' },
-      { swapTokens: new Map([[31337, devnetTokenList({ manifest: devnet.manifest })]]) },
+      { ...serverEnv, CONFIRM_MODE: 'all', APPROVAL_RESET_INTERVAL_MS: '300', ...extra },
+      { swapTokens: tokens() },
     );
+  }
+  /** A held deposit of `amount` USDC: 202, and nothing approved or sent (allowance 0, the nonce exactly n0). */
+  async function heldDeposit(amount: string, n0: number) {
     const vault = devnet.manifest.tokens.vault.address;
-    await mintUsdc(200n * E6);
-    // The new process reads its vaults' assets at start (a job): until it has, a deposit is refused with nothing sent.
+    // The new process reads its vaults' assets at start (a job): until it has, a deposit is refused — with nothing
+    // sent, the nonce exactly unchanged (nothing is approved before the deposit is decided).
     const { status, body } = await until(
       'the held deposit',
       async () => {
-        const answer = await compound({ vault, amount: '200' });
+        const answer = await compound({ vault, amount });
         if (answer.status !== 422) return answer;
-        // Nothing of this request is sent while it is refused. The wallet's nonce is not a measure of that here:
-        // the new process's outstanding-approval resetter may reset what the tests above left (seen: +2 in one run
-        // of five), so the refusal is checked by its answer instead.
         expect(answer.body).toMatchObject({ code: expect.any(String) });
+        expect(await nonce()).toBe(n0);
         return undefined;
       },
       { ms: 15_000, intervalMs: 250 },
     );
     expect(status).toBe(202);
     expect(body).toMatchObject({
-      approval: { status: 'confirmed', action: 'approve' },
+      approval: null,
       execution: { status: 'awaiting_confirmation', action: 'deposit' },
     });
-    expect(await allowanceTo(vault)).toBe(200n * E6);
+    expect(await allowanceTo(vault)).toBe(0n);
+    expect(await nonce()).toBe(n0);
     const queue = (await (
       await server.call('/confirmations?status=pending', {
         key: null,
@@ -380,19 +383,74 @@ describe('POST /yield/compound held for the operator (G3)', () => {
     ).json()) as { items: { id: string; executionId: string }[] };
     const held = queue.items.find((c) => c.executionId === body.execution?.id);
     expect(held).toBeDefined();
-    const denied = await server.operator(`/confirmations/${held?.id}/deny`, {
+    return { confirmation: held?.id as string, execution: body.execution?.id as string };
+  }
+  /** Several beats of the resetter and of the held-actions job: nothing sent, nothing approved, nothing deposited. */
+  async function nothingSent(n0: number, usdcBefore: bigint) {
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await nonce()).toBe(n0);
+    expect(await allowanceTo(devnet.manifest.tokens.vault.address)).toBe(0n);
+    expect(await usdcOf()).toBe(usdcBefore);
+  }
+
+  it('CONFIRM_MODE=all: held with nothing approved; approved by the operator → the approval, then the deposit (both confirmed)', async () => {
+    await restart();
+    const vault = devnet.manifest.tokens.vault.address;
+    await mintUsdc(200n * E6);
+    const n0 = await nonce();
+    const usdcBefore = await usdcOf();
+    const sharesBefore = await sharesOf(vault);
+    const held = await heldDeposit('200', n0);
+    const approved = await server.operator(`/confirmations/${held.confirmation}/approve`, {
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(approved.status).toBe(200);
+    const page = (await (await server.call('/executions?limit=10')).json()) as {
+      items: { id: string; action: string; status: string; nonce: number | null; txHash: string | null }[];
+    };
+    const approval = page.items.find((e) => e.action === 'approve' && e.nonce === n0);
+    const deposit = page.items.find((e) => e.id === held.execution);
+    expect(approval).toMatchObject({ status: 'confirmed' });
+    expect(deposit).toMatchObject({ status: 'confirmed', nonce: n0 + 1 });
+    const receipts = await Promise.all(
+      [approval, deposit].map((e) => reader.getTransactionReceipt(e?.txHash as string)),
+    );
+    expect(receipts.map((r) => r?.status)).toEqual([1, 1]);
+    expect(await nonce()).toBe(n0 + 2);
+    expect(await usdcOf()).toBe(usdcBefore - 200n * E6);
+    expect(await sharesOf(vault)).toBeGreaterThan(sharesBefore);
+    expect(await allowanceTo(vault)).toBe(0n);
+  });
+
+  it('held, then denied: nothing was ever approved (allowance 0, nonce exactly unchanged)', async () => {
+    await mintUsdc(100n * E6);
+    const n0 = await nonce();
+    const usdcBefore = await usdcOf();
+    const held = await heldDeposit('100', n0);
+    const denied = await server.operator(`/confirmations/${held.confirmation}/deny`, {
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
     expect(denied.status).toBe(200);
+    await nothingSent(n0, usdcBefore);
+  });
+
+  it('held, then left to expire: nothing was ever approved (allowance 0, nonce exactly unchanged)', async () => {
+    await restart({ CONFIRM_TTL_SECONDS: '1' });
+    const n0 = await nonce();
+    const usdcBefore = await usdcOf();
+    const held = await heldDeposit('100', n0);
     await until(
-      'the deposit approval back to 0',
-      async () => ((await allowanceTo(vault)) === 0n ? true : undefined),
-      {
-        ms: 20_000,
-        intervalMs: 200,
+      'the held deposit expired',
+      async () => {
+        const record = (await (await server.call(`/executions/${held.execution}`)).json()) as {
+          code: string;
+        };
+        return record.code === 'CONFIRMATION_EXPIRED' ? true : undefined;
       },
+      { ms: 20_000, intervalMs: 200 },
     );
-    expect(await usdcOf()).toBeGreaterThanOrEqual(200n * E6); // nothing deposited
+    await nothingSent(n0, usdcBefore);
   });
 });

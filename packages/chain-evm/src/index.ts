@@ -78,6 +78,7 @@ export type {
   NonceManager,
   NonceResync,
   TokenAmount,
+  PrerequisiteApproval,
 } from './gateway/types.js';
 export { StoreError, type StoreErrorCode } from './errors/StoreError.js';
 export { MemoryExecutionStore } from './gateway/store/MemoryExecutionStore.js';
@@ -104,6 +105,8 @@ export {
   type ReconcileOutstandingApprovalsReturnType,
   reconcileOutstandingApprovals,
 } from './gateway/approvals/reconcileOutstandingApprovals.js';
+export { checkPrerequisiteApproval } from './gateway/checkPrerequisiteApproval.js';
+export { isOwnApprovalReset } from './gateway/isOwnApprovalReset.js';
 export { ExecutionGateway } from './gateway/ExecutionGateway.js';
 export { ExecutionMovedError } from './gateway/ExecutionMovedError.js';
 export { SenderWindow, type SenderWindowParameters, type SenderWindowSlot } from './gateway/SenderWindow.js';
@@ -259,6 +262,7 @@ export {
 } from './gateway/effects/SimulatedEffects.js';
 export type {
   EffectsSimulationParameters,
+  SimulatedCall,
   EffectsSimulationResult,
   EffectsSimulator,
 } from './gateway/effects/EffectsSimulator.js';

@@ -16,7 +16,6 @@ export interface ApprovalResetterParameters {
   readonly executions: ExecutionStore;
   readonly gateway: ExecutionGateway;
   readonly providers: ChainProviders;
-  readonly killSwitch: () => Promise<boolean>;
   /** The beat (`APPROVAL_RESET_INTERVAL_MS`); also the grace an action's own follower gets to reset first. */
   readonly intervalMs: number;
   /** An approval whose action never came to be is reset after this long (ms). */
@@ -30,12 +29,13 @@ export interface ApprovalResetterParameters {
 /**
  * Resets the gateway's outstanding approvals (bridge and deposit approvals) to zero once their action is over, on a
  * beat: `reconcileOutstandingApprovals` with the chain's allowance (read fresh) and the gateway's `revoke` (exactly
- * `approve(spender, 0)`, caps and kill switch applied). A refused or failed reset is tried again on the next beat —
- * after an unkill, after a restart (the rows are in the database).
+ * `approve(spender, 0)` of the row, named as its reset: it passes the kill switch — the gateway checks it is exactly
+ * that — and is charged to the caps when the switch is off). A refused or failed reset is tried again on the next
+ * beat — after a restart (the rows are in the database).
  *
  * @example
  * ```ts
- * const resetter = new ApprovalResetter({ approvals, executions, gateway, providers, killSwitch, intervalMs: 15_000, orphanAfterMs: 600_000 });
+ * const resetter = new ApprovalResetter({ approvals, executions, gateway, providers, intervalMs: 15_000, orphanAfterMs: 600_000 });
  * resetter.start();
  * ```
  */
@@ -74,11 +74,10 @@ export class ApprovalResetter {
   }
 
   async #pass(): Promise<void> {
-    const { approvals, executions, gateway, providers, killSwitch, intervalMs, orphanAfterMs } = this.#p;
+    const { approvals, executions, gateway, providers, intervalMs, orphanAfterMs } = this.#p;
     const result = await reconcileOutstandingApprovals({
       approvals,
       executions,
-      killSwitch,
       now: (this.#p.clock ?? Date.now)(),
       orphanAfterMs,
       settleGraceMs: intervalMs,
@@ -104,7 +103,7 @@ export class ApprovalResetter {
             }),
             description: `reset to zero the approval of ${row.spender} on ${row.token} (its action is over)`,
           },
-          { idempotencyKey: `approval-reset:${row.id}:${attempt}` },
+          { idempotencyKey: `approval-reset:${row.id}:${attempt}`, resetsOutstandingApproval: row.id },
         );
         return record;
       },

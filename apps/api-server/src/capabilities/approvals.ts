@@ -39,7 +39,6 @@ export const approvals: Capability = {
             executions: need(shared, 'executions'),
             gateway,
             providers,
-            killSwitch,
             intervalMs: config.approvals.resetIntervalMs,
             // An approval whose action never came to be (a crash between the two) is reset after the receipt wait.
             orphanAfterMs: Math.max(60_000, 2 * config.gateway.receiptTimeoutMs),

@@ -69,7 +69,6 @@ export const bridges: Capability = {
       maxSlippageBps: config.maxSlippageBps,
       minLiquidityWei: config.gateway.minLiquidityWei,
       governor: need(shared, 'governor').governor,
-      approvals: stores.outstandingApprovals(),
     });
     // Issue 32: a bridge whose source transaction's block was reorganized away is followed again (even one that was
     // terminal): the follower marks the transfer and waits for the transaction to be mined again.

@@ -109,6 +109,8 @@ export const governor: Capability = {
           tokenSafety: { getReport: ({ chain, address: token }) => security.evmReport(chain, token) },
           store: executions,
           confirmations,
+          // Prerequisite approvals (a bridge's, a deposit's) are entered here before they are signed.
+          approvals: stores.outstandingApprovals(),
           describeResult: (p) =>
             contributions.describers.find((d) => d.actions.includes(p.record.action))?.describe(p) ?? {},
           // Every row's actions: the built-in ones, then `deposit` (yield) and `bridge` (bridges).

@@ -89,7 +89,6 @@ export const yieldCapability: Capability = {
           config: config.yield,
           registry: config.chains,
           feeCeilingWei: config.gateway.feeCeilingWei,
-          approvals: stores.outstandingApprovals(),
         }),
         yieldSampler: sampler,
       },

@@ -320,7 +320,7 @@ export const configTable: readonly ConfigRow[] = [
   },
   {
     variables: [APPROVAL_RESET_INTERVAL_MS],
-    doc: 'How often the approvals the gateway granted for a bridge or a deposit (its **outstanding approvals**, kept in the database) are checked; each is reset to zero (`revoke`) once its action is settled, denied, expired or refused, and retried until the allowance reads 0 on chain — after a restart, after an unkill (nothing is sent while the kill switch is engaged). Also the grace the bridge follower gets to reset first (200–3,600,000).',
+    doc: 'How often the approvals the gateway granted for a bridge or a deposit (its **outstanding approvals**, kept in the database) are checked; each is reset to zero (`revoke`) once its action is settled, denied, expired or refused, and retried until the allowance reads 0 on chain — after a restart, and also while the kill switch is engaged (a reset to zero of an approval the gateway recorded is the one thing besides the operator’s cancel that passes it). Also the grace the bridge follower gets to reset first (200–3,600,000).',
   },
   {
     variables: [PORTFOLIO_BATCH_SIZE],

@@ -113,8 +113,14 @@ export class BridgeController extends Controller {
     409,
     'BRIDGE_QUOTE_USED, BRIDGE_REQUOTE_DROPPED (with both figures) or IDEMPOTENCY_IN_PROGRESS',
   )
-  @Response<ProblemDto>(422, 'Invalid input, a failed check, SIMULATION_REVERTED or IDEMPOTENCY_KEY_REUSED')
-  @Response<ProblemDto>(502, 'TX_REVERTED: mined and reverted, the fee was spent')
+  @Response<ProblemDto>(
+    422,
+    'Invalid input, a failed check, SIMULATION_REVERTED, PREREQUISITE_APPROVAL_INVALID or IDEMPOTENCY_KEY_REUSED',
+  )
+  @Response<ProblemDto>(
+    502,
+    'TX_REVERTED: mined and reverted, the fee was spent; PREREQUISITE_APPROVAL_NOT_CONFIRMED: the approval did not confirm, the bridge was not signed',
+  )
   @Response<ProblemDto>(503, 'Nothing could be sent (node or LI.FI unreachable, wallet not configured)')
   public async execute(
     @Body() body: BridgeExecuteRequestDto,

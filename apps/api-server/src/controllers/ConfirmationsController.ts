@@ -92,7 +92,10 @@ export class ConfirmationsController extends Controller {
   @Response<ProblemDto>(404, 'CONFIRMATION_NOT_FOUND')
   @Response<ProblemDto>(409, 'CONFIRMATION_NOT_PENDING or CONFIRMATION_EXPIRED')
   @Response<ProblemDto>(422, 'CONFIRMATION_VALUE_REQUIRED, invalid value, or SIMULATION_REVERTED')
-  @Response<ProblemDto>(502, 'TX_REVERTED: mined and reverted, the fee was spent')
+  @Response<ProblemDto>(
+    502,
+    'TX_REVERTED: mined and reverted, the fee was spent; PREREQUISITE_APPROVAL_NOT_CONFIRMED: the approval a held bridge or deposit needs did not confirm, the action was not signed',
+  )
   @Response<ProblemDto>(503, 'Nothing could be sent')
   public async approve(
     @Path() id: string,

@@ -277,10 +277,13 @@ export class YieldController extends Controller {
     409,
     'DEPOSIT_ABOVE_MAX, DEPOSIT_PREVIEW_UNFAVOURABLE, VAULT_SUPPLY_TOO_SMALL, DEPOSIT_MINTS_NOTHING, DEPOSIT_BELOW_MIN_SHARES, YIELD_RATE_UNKNOWN, INSUFFICIENT_BALANCE or IDEMPOTENCY_IN_PROGRESS',
   )
-  @Response<ProblemDto>(422, 'Invalid input, unknown chain, SIMULATION_REVERTED, IDEMPOTENCY_KEY_REUSED')
+  @Response<ProblemDto>(
+    422,
+    'Invalid input, unknown chain, SIMULATION_REVERTED, PREREQUISITE_APPROVAL_INVALID, IDEMPOTENCY_KEY_REUSED',
+  )
   @Response<ProblemDto>(
     502,
-    'TX_REVERTED, DEPOSIT_SHARES_SHORT, DEPOSIT_SHARES_UNVERIFIED, VAULT_UNREADABLE, or the chain node erred',
+    'TX_REVERTED, PREREQUISITE_APPROVAL_NOT_CONFIRMED (the approval did not confirm: the deposit was not signed), DEPOSIT_SHARES_SHORT, DEPOSIT_SHARES_UNVERIFIED, VAULT_UNREADABLE, or the chain node erred',
   )
   @Response<ProblemDto>(503, 'Nothing could be sent (node unreachable, wallet not configured)')
   public async compound(

@@ -12,6 +12,22 @@ export interface HeldTokenAmountDto {
   decimals?: number;
 }
 
+/**
+ * The exact approval a held bridge or deposit needs: held with it, not sent — approving the action sends it first
+ * (an outstanding approval, reset to zero once the action is over); denying it or letting it expire sends nothing.
+ */
+export interface HeldApprovalDto {
+  /** The ERC-20 approved. */
+  token: string;
+  /** Who may spend it (the bridge's spender, the vault). */
+  spender: string;
+  /** Base units, decimal string: exactly what the action spends of the token. */
+  amount: string;
+  symbol?: string;
+  /** @isInt */
+  decimals?: number;
+}
+
 /** The safety verdict of one acquired token when the action was held. */
 export interface HeldSafetyDto {
   token: string;
@@ -48,6 +64,8 @@ export interface ConfirmationDto {
   nativeValue: EthAmountDto;
   spends: HeldTokenAmountDto[];
   acquires: HeldTokenAmountDto[];
+  /** The approval held with the action (a bridge's, a deposit's), sent only if the operator approves it. */
+  approvalFirst?: HeldApprovalDto;
   /** ETH-equivalent value priced when held (gas not counted); null when unknown. */
   value: EthAmountDto | null;
   /** The most the approved action may be charged (gas not counted). */

@@ -1,9 +1,7 @@
 import {
   type Address,
-  type OutstandingApprovalStore,
   BridgeProviderError,
   type BridgeQuoteRequest,
-  buildApproveIntent,
   buildRevokeIntent,
   type ChainInfo,
   checkAcquiredTokens,
@@ -25,10 +23,6 @@ import {
 } from '@org/chain-evm';
 import { formatEther, type Governor } from '@org/governor';
 import { readTokenBalance } from '../approvals/readTokenBalance.js';
-import {
-  linkOutstandingApproval,
-  recordOutstandingApproval,
-} from '../approvals/recordOutstandingApproval.js';
 import { previewGovernorSpend } from '../yield/previewGovernorSpend.js';
 import { formatUnits } from 'ethers';
 import type { BridgeFollower, BridgeStart } from '../bridge/BridgeFollower.js';
@@ -88,8 +82,6 @@ export interface BridgeServiceParameters {
   minLiquidityWei: bigint;
   /** The spend governor: a bridge's approval is previewed against its caps and kill switch first (M14). */
   governor?: Governor;
-  /** Every approval sent for a bridge is entered here and reset to zero once the bridge is over (G3). */
-  approvals?: OutstandingApprovalStore;
 }
 
 /**
@@ -451,7 +443,7 @@ export class BridgeService {
       },
       description: `bridge ${dto.amountIn.amount} ${dto.amountIn.symbol ?? ''} from ${fromChain.name} to ${toChain.name} for at least ${dto.amountOutMin.amount} ${dto.amountOutMin.symbol ?? ''} (${quote.tool})`,
     };
-    let approval: ExecutionRecord | null = null;
+    let action = intent;
     if (!native) {
       const allowance = await this.#allowance(
         request.fromChainId,
@@ -459,49 +451,27 @@ export class BridgeService {
         gateway.address,
         spender,
       );
-      // An approval only for a bridge the gateway would not refuse on its value, nor the governor on its caps (M14):
-      // otherwise the bridge is executed as is and the gateway records its refusal (nothing sent, no approval).
-      const assessed = allowance === request.fromAmount ? null : await gateway.assess(intent);
-      if (
-        assessed !== null &&
-        assessed.refusal === null &&
-        (await this.#approvable(request, gateway.address, assessed))
-      ) {
-        const approved = await gateway.execute(
-          buildApproveIntent({
-            chainId: request.fromChainId,
+      if (allowance !== request.fromAmount) {
+        // The exact approval travels with the bridge (G3): simulated with it, held with it, sent by the gateway only
+        // when the bridge is decided — never for a bridge that is held, then denied or left to expire.
+        action = {
+          ...intent,
+          prerequisiteApproval: {
             token: request.fromToken,
             spender,
             amount: request.fromAmount,
             decimals: dto.amountIn.decimals,
             ...(dto.amountIn.symbol ? { symbol: dto.amountIn.symbol } : {}),
-            description: `approve exactly ${dto.amountIn.amount} ${dto.amountIn.symbol ?? request.fromToken} to the bridge ${spender}`,
-          }),
-          idempotencyKey ? { idempotencyKey: `${idempotencyKey}:approve` } : {},
-        );
-        approval = approved.record;
-        // Outstanding until the bridge is over, whatever happens to this process (the ApprovalResetter resets it).
-        await recordOutstandingApproval({
-          store: this.#p.approvals,
-          record: approved.record,
-          token: request.fromToken,
-          spender,
-          amount: request.fromAmount,
-        });
-        if (approved.record.status !== 'confirmed') {
-          return this.#answer(approved.record, approval, null, dto, null);
-        }
+          },
+        };
+        // Previewed first (M14): above the balance → 409, beyond the caps or killed → 403; nothing signed.
+        const assessed = await gateway.assess(action);
+        if (assessed.refusal === null) await this.#preview(request, gateway.address, assessed);
       }
     }
-    const { record } = await gateway.execute(intent, idempotencyKey ? { idempotencyKey } : {});
-    if (approval !== null) {
-      await linkOutstandingApproval({
-        store: this.#p.approvals,
-        approvalId: approval.id,
-        actionId: record.id,
-        at: Date.now(),
-      });
-    }
+    const executed = await gateway.execute(action, idempotencyKey ? { idempotencyKey } : {});
+    const { record } = executed;
+    const approval = executed.prerequisite ?? null;
     // Settle at once what is settled (the record, the approval reset); the follower carries on with the transfer.
     const stepped = await this.#p.follower.step(record.id, start).catch(() => ({ record, done: false }));
     const current = stepped.record ?? record;
@@ -513,16 +483,16 @@ export class BridgeService {
   }
 
   /**
-   * Whether the bridge's approval may be sent: the wallet holds the amount (an approval never exceeds the balance:
-   * 409 `INSUFFICIENT_BALANCE` otherwise, nothing sent) and the governor's caps and kill switch would let the bridge
-   * through (403 with the governor's code otherwise, before anything is signed). `false` (no approval: the bridge
-   * is then refused by the gateway, which records why) when the value is unknown.
+   * The preview of a bridge that needs an approval, before the gateway sees it: the wallet holds the amount (an
+   * approval never exceeds the balance: 409 `INSUFFICIENT_BALANCE` otherwise, nothing sent) and the governor's caps
+   * and kill switch would let the bridge through (403 with the governor's code otherwise, before anything is
+   * signed). An unknown value is left to the gateway (refused, or held with its approval).
    */
-  async #approvable(
+  async #preview(
     request: { fromChainId: number; fromToken: Address; fromAmount: bigint },
     wallet: Address,
     assessed: { valueWei: bigint | null },
-  ): Promise<boolean> {
+  ): Promise<void> {
     const { chain, provider, timeoutMs } = await this.#p.providers.get(String(request.fromChainId));
     const held = await readTokenBalance({
       chain,
@@ -539,7 +509,7 @@ export class BridgeService {
         `holds ${held} base units of ${request.fromToken}, the bridge needs ${request.fromAmount}`,
       );
     }
-    if (assessed.valueWei === null) return false;
+    if (assessed.valueWei === null) return;
     if (this.#p.governor !== undefined) {
       await previewGovernorSpend({
         governor: this.#p.governor,
@@ -547,7 +517,6 @@ export class BridgeService {
         valueWei: assessed.valueWei,
       });
     }
-    return true;
   }
 
   /**

@@ -1,7 +1,5 @@
 import {
-  type OutstandingApprovalStore,
   type Address,
-  buildApproveTransaction,
   type ChainInfo,
   type ExecutionGateway,
   type ExecutionIntent,
@@ -12,10 +10,6 @@ import {
   type SharePriceStore,
 } from '@org/chain-evm';
 import { formatEther, type Governor } from '@org/governor';
-import {
-  linkOutstandingApproval,
-  recordOutstandingApproval,
-} from '../approvals/recordOutstandingApproval.js';
 import { formatUnits } from 'ethers';
 import type { YieldConfig } from '../config.js';
 import type { EthAmountDto } from '../dto/governor.js';
@@ -43,14 +37,15 @@ const invalid = (field: string, message: string) =>
  * `POST /yield/compound`: deposits the wallet's idle underlying into a configured ERC-4626 vault through the
  * execution gateway (action `deposit`) — only when the expected gain over the horizon reaches the worst-case gas
  * times `YIELD_COMPOUND_MIN_GAIN_FACTOR`, after the pre-flight (`checkDepositPreflight`), with an exact approval
- * first when the allowance is short (previewed with `gateway.assess` and the governor's caps, so nothing is sent for
- * a deposit that would be refused), and the shares minted checked against the preview after the receipt.
+ * when the allowance is short — previewed with `gateway.assess` and the governor's caps, then handed to the gateway
+ * with the deposit (`prerequisiteApproval`: simulated and held with it, sent only once the deposit is decided, so
+ * nothing is approved for a deposit that is refused, denied or expires) — and the shares minted checked against the
+ * preview after the receipt.
  */
 export class YieldCompoundService {
   readonly #providers: ChainProviders;
   readonly #gateway: ExecutionGateway | undefined;
   readonly #governor: Governor;
-  readonly #approvals: OutstandingApprovalStore | undefined;
   readonly #idempotency: IdempotencyStore;
   readonly #store: SharePriceStore;
   readonly #assets: VaultAssetBook;
@@ -68,10 +63,7 @@ export class YieldCompoundService {
     config: YieldConfig;
     registry: readonly ChainInfo[];
     feeCeilingWei: bigint;
-    /** Every approval sent for a deposit is entered here and reset to zero once the deposit is over (G3). */
-    approvals?: OutstandingApprovalStore;
   }) {
-    this.#approvals = p.approvals;
     this.#providers = p.providers;
     this.#gateway = p.gateway;
     this.#governor = p.governor;
@@ -279,54 +271,24 @@ export class YieldCompoundService {
         body: { ...known, ...nothingSent, status: 'skipped', skipReason: 'GAIN_BELOW_GAS' },
       };
     }
-    let approval: ExecutionRecord | null = null;
+    let action = depositIntent;
     if (state.allowance < amount) {
       // Counted: the value plus the worst-case gas of approval and deposit (near a cap it refuses rather than
-      // send an approval for a deposit the gateway would then refuse).
+      // hold or run a deposit the gateway would then refuse).
       await previewGovernorSpend({
         governor: this.#governor,
         action: 'deposit',
         valueWei: valueWei + priced.gasCost,
       });
-      const tx = buildApproveTransaction({ token: state.asset, spender: vault, amount });
-      const approved = await gateway.execute(
-        {
-          chainId: chain.id,
-          action: 'approve',
-          to: tx.to,
-          data: tx.data,
-          value: 0n,
-          spender: vault,
-          // An approval moves nothing: only its gas is charged.
-          spends: [{ token: state.asset, amount: 0n, ...meta(state) }],
-          acquires: [],
-          description: `approve exactly ${base.amount.amount} ${state.assetSymbol ?? state.asset} to the vault ${vault}`,
-        },
-        key ? { idempotencyKey: `${key}:approve` } : {},
-      );
-      approval = approved.record;
-      // Outstanding until the deposit is over (refused, held then denied, settled): the ApprovalResetter resets it.
-      await recordOutstandingApproval({
-        store: this.#approvals,
-        record: approved.record,
-        token: state.asset,
-        spender: vault,
-        amount,
-      });
-      if (approved.record.status !== 'confirmed') {
-        return this.#answer(approved, approval, known, minShares);
-      }
+      // The exact approval travels with the deposit (G3): simulated with it, held with it, sent by the gateway only
+      // when the deposit is decided — a refused, denied or expired deposit leaves nothing approved on chain.
+      action = {
+        ...depositIntent,
+        prerequisiteApproval: { token: state.asset, spender: vault, amount, ...meta(state) },
+      };
     }
-    const deposited = await gateway.execute(depositIntent, key ? { idempotencyKey: key } : {});
-    if (approval !== null) {
-      await linkOutstandingApproval({
-        store: this.#approvals,
-        approvalId: approval.id,
-        actionId: deposited.record.id,
-        at: Date.now(),
-      });
-    }
-    return this.#answer(deposited, approval, known, minShares);
+    const deposited = await gateway.execute(action, key ? { idempotencyKey: key } : {});
+    return this.#answer(deposited, deposited.prerequisite ?? null, known, minShares);
   }
 
   #answer(

@@ -9,7 +9,9 @@ const SENDER_WINDOW_RETRY_AFTER_SECONDS = 12;
  * `/executions/{id}`) and `awaiting_confirmation` (held for an operator: see `/confirmations`); otherwise the problem is thrown — 502 `TX_REVERTED` (mined and reverted: the fee was spent),
  * 503 when nothing reached the chain (`SEND_FAILED`…) or the wallet's in-flight window stayed full
  * (`SENDER_WINDOW_FULL`, with `Retry-After`) or the node cannot simulate effects (`EFFECTS_SIMULATION_UNSUPPORTED`),
- * 422 `SIMULATION_REVERTED` / `INTENT_INVALID` / `EFFECT_*` (the simulated effects contradict the intent), 403 for every other
+ * 422 `SIMULATION_REVERTED` / `INTENT_INVALID` / `PREREQUISITE_APPROVAL_INVALID` / `EFFECT_*` (the simulated effects
+ * contradict the intent), 502 `PREREQUISITE_APPROVAL_NOT_CONFIRMED` (the approval the action needs was sent and did
+ * not confirm: the action was not signed), 403 for every other
  * refusal (the governor's and the safety gate's codes). Problems carry `executionId` and `txHash`.
  *
  * @example
@@ -64,8 +66,22 @@ export function executionHttpStatus(record: ExecutionRecord, txHash: string | nu
       extra,
     );
   }
+  if (code === 'PREREQUISITE_APPROVAL_NOT_CONFIRMED') {
+    throw new ApiProblem(
+      502,
+      code,
+      'The approval this action needs was not confirmed; the action was not signed',
+      record.reason ?? undefined,
+      extra,
+    );
+  }
   // What the simulation of the exact transaction showed contradicts the intent (`EFFECT_SHORTFALL`, …): like a revert.
   const status =
-    code === 'SIMULATION_REVERTED' || code === 'INTENT_INVALID' || code.startsWith('EFFECT_') ? 422 : 403;
+    code === 'SIMULATION_REVERTED' ||
+    code === 'INTENT_INVALID' ||
+    code === 'PREREQUISITE_APPROVAL_INVALID' ||
+    code.startsWith('EFFECT_')
+      ? 422
+      : 403;
   throw new ApiProblem(status, code, 'The execution was blocked', record.reason ?? undefined, extra);
 }

@@ -50,6 +50,14 @@ export function toConfirmationDto(
     nativeValue: eth(intent.value),
     spends: amounts(intent.spends),
     acquires: amounts(intent.acquires),
+    ...(intent.prerequisiteApproval === undefined
+      ? {}
+      : {
+          approvalFirst: {
+            ...amounts([intent.prerequisiteApproval])[0],
+            spender: intent.prerequisiteApproval.spender,
+          } as NonNullable<ConfirmationDto['approvalFirst']>,
+        }),
     value: record.valueWei === null ? null : eth(record.valueWei),
     approvedValue: record.approvedValueWei === null ? null : eth(record.approvedValueWei),
     gasLimit: record.gasLimit === null ? null : record.gasLimit.toString(),

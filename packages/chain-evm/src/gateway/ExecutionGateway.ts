@@ -4,6 +4,7 @@ import { resolveChain } from '../chains/resolveChain.js';
 import { ConfirmationError } from '../errors/ConfirmationError.js';
 import { approveConfirmation, denyConfirmation, expireConfirmation } from './decideConfirmation.js';
 import { ExecutionMovedError } from './ExecutionMovedError.js';
+import { isOwnApprovalReset } from './isOwnApprovalReset.js';
 import type {
   ApproveHeldParameters,
   AssessReturnType,
@@ -25,18 +26,15 @@ import { killSwitchStep } from './pipeline/killSwitchStep.js';
 import { listAllConfirmations } from './pipeline/listAllConfirmations.js';
 import { newExecutionRecord } from './pipeline/newExecutionRecord.js';
 import { policyStep } from './pipeline/policyStep.js';
-import { receiptStep } from './pipeline/receiptStep.js';
-import { afterBroadcast } from './pipeline/afterBroadcast.js';
+import { prerequisitePolicy } from './pipeline/prerequisitePolicy.js';
+import { prerequisiteStep } from './pipeline/prerequisiteStep.js';
 import { reconcilePass } from './pipeline/reconcilePass.js';
 import { requireConfirmations } from './pipeline/requireConfirmations.js';
 import { reserveStep } from './pipeline/reserveStep.js';
+import { sendAndSettleStep } from './pipeline/sendAndSettleStep.js';
 import { sendCancel } from './pipeline/sendCancel.js';
-import { sendFailureStep } from './pipeline/sendFailureStep.js';
 import { sendRequestedCancels } from './pipeline/sendRequestedCancels.js';
-import { settleStep } from './pipeline/settleStep.js';
-import { signStep } from './pipeline/signStep.js';
 import { simulateStep } from './pipeline/simulateStep.js';
-import { windowStep } from './pipeline/windowStep.js';
 import { writeExecution } from './pipeline/writeExecution.js';
 import { requestCancel } from './requestCancel.js';
 import type { ConfirmationRecord, ExecutionIntent, ExecutionRecord } from './types.js';
@@ -48,10 +46,15 @@ export { DEFAULT_GATEWAY_SETTINGS } from './defaultGatewaySettings.js';
  * intent through the pipeline (ARCHITECTURE §3), one step per module in `pipeline/`:
  *
  * kill switch → policy → fees → value ∥ safety → confirmation rule → simulate (the exact transaction's effects,
- * judged against the intent; a swap's output valued against its charge) → hold → reserve → in-flight window →
+ * judged against the intent; a swap's output valued against its charge; with the action's prerequisite approval
+ * before it, when it has one) → hold → reserve → the prerequisite approval sent now (its own execution, an
+ * outstanding approval), then the action simulated again → in-flight window →
  * kill switch re-checked → sign (in the nonce lane: kill switch read again, record, then broadcast; a nonce taken by
  * another sender of the key → the chain's counts re-read and signed again above them) → receipt (replacements
  * within the fee budget) → settle.
+ *
+ * Besides the operator's cancel, only the reset to zero of our own outstanding approval passes the kill switch
+ * (`ExecuteOptions.resetsOutstandingApproval`, checked by `isOwnApprovalReset`).
  *
  * A refusal is a value with a stable code on the execution record (`blocked`); every change of a record is a
  * compare-and-set on what was read. The reconciler, the operator's cancel and held actions run on the same steps.
@@ -92,10 +95,14 @@ export class ExecutionGateway {
   }
 
   /** Runs one intent through the pipeline. Refusals are values (`record.status === 'blocked'`, `record.code`). */
-  async execute(intent: ExecutionIntent, options: ExecuteOptions = {}): Promise<ExecuteReturnType> {
+  execute(intent: ExecutionIntent, options: ExecuteOptions = {}): Promise<ExecuteReturnType> {
+    return this.#execute(intent, options, this.#ctx.createId());
+  }
+
+  /** `execute` as the execution `id` (a prerequisite approval's id is its outstanding row's, written first). */
+  async #execute(intent: ExecutionIntent, options: ExecuteOptions, id: string): Promise<ExecuteReturnType> {
     const ctx = this.#ctx;
     const chain = resolveChain({ chain: intent.chainId, registry: ctx.chains });
-    const id = ctx.createId();
     this.#inFlight.add(id);
     try {
       const record = newExecutionRecord({
@@ -126,9 +133,16 @@ export class ExecutionGateway {
     approval: ConfirmationRecord | null,
   ): Promise<ExecuteReturnType> {
     const ctx = this.#ctx;
-    const killed = await killSwitchStep(ctx, 'request');
+    // The reset to zero of our own outstanding approval passes the kill switch (and only that: checked exactly).
+    const resets = options.resetsOutstandingApproval;
+    const exempt =
+      resets !== undefined &&
+      isOwnApprovalReset({ intent, row: (await ctx.approvals?.get(resets)) ?? null, wallet: this.address });
+    const killed = exempt ? null : await killSwitchStep(ctx, 'request');
     if (killed) return blockExecution(ctx, record, killed);
-    const refused = policyStep({ intent, chain, wallet: this.address, actions: this.#ctx.actions });
+    const refused =
+      policyStep({ intent, chain, wallet: this.address, actions: this.#ctx.actions }) ??
+      prerequisitePolicy({ intent, chain, wallet: this.address, ctx });
     if (refused) return blockExecution(ctx, record, refused);
     const provider = await ctx.provider(chain.id);
     const quoted = await feesStep(ctx, { provider, chain });
@@ -169,39 +183,48 @@ export class ExecutionGateway {
         safety: assessed.safety,
       });
     }
-    const reserved = await reserveStep(ctx, { record, intent, valueWei, gasLimit, fees });
+    const reserved = await reserveStep(ctx, {
+      record,
+      intent,
+      valueWei,
+      gasLimit,
+      fees,
+      passesKillSwitch: exempt,
+    });
     if ('refusal' in reserved)
       return blockExecution(ctx, record, reserved.refusal, { valueWei: reserved.reserveWei });
     const { reservationId } = reserved;
-    const window = await windowStep(ctx, { chainId: chain.id });
-    if ('refusal' in window) return blockExecution(ctx, reserved.record, window.refusal, { reservationId });
-    let signed: Awaited<ReturnType<typeof signStep>>;
-    try {
-      const killedSince = await killSwitchStep(ctx, 'signing');
-      if (killedSince) return await blockExecution(ctx, reserved.record, killedSince, { reservationId });
-      signed = await signStep(ctx, {
-        record: reserved.record,
-        intent,
-        chain,
-        provider,
-        gasLimit,
-        fees,
-        onRecorded: window.slot,
-      });
-    } finally {
-      window.slot();
-    }
-    // The kill switch engaged while this send queued in the nonce lane: nothing was signed.
-    if ('killed' in signed) return blockExecution(ctx, signed.record, signed.killed, { reservationId });
-    if ('error' in signed) return sendFailureStep(ctx, { ...signed, reservationId });
-    return afterBroadcast(ctx, signed.record, signed.sent, async (pending) => {
-      const receipt = await receiptStep(ctx, { provider, chain, record: pending, fees });
-      if (receipt === null) return { record: (await ctx.store.get(record.id)) ?? pending, receipt: null };
-      return {
-        record: await settleStep(ctx, { id: record.id, receipt, describeResult: options.describeResult }),
-        receipt,
-      };
+    // The approval the action needs is sent only now: decided (or approved by the operator), caps reserved.
+    const before = await prerequisiteStep(ctx, {
+      record: reserved.record,
+      intent,
+      run: (approve, approvalId) => this.#execute(approve, {}, approvalId),
     });
+    if (before?.refusal) {
+      const blocked = await blockExecution(ctx, reserved.record, before.refusal, { reservationId });
+      return { ...blocked, prerequisite: before.approval };
+    }
+    if (before !== null) {
+      // The chain moved while the approval was mined: the action is simulated again, on its own, before it is signed.
+      const { prerequisiteApproval: _, ...alone } = intent;
+      const again = await simulateStep(ctx, { provider, chain, intent: alone });
+      if ('refusal' in again) {
+        const blocked = await blockExecution(ctx, reserved.record, again.refusal, { reservationId });
+        return { ...blocked, prerequisite: before.approval };
+      }
+    }
+    const sent = await sendAndSettleStep(ctx, {
+      record: reserved.record,
+      reservationId,
+      chain,
+      provider,
+      intent,
+      gasLimit,
+      fees,
+      exempt,
+      options,
+    });
+    return before === null ? sent : { ...sent, prerequisite: before.approval };
   }
 
   /**
@@ -219,7 +242,9 @@ export class ExecutionGateway {
   async assess(intent: ExecutionIntent): Promise<AssessReturnType> {
     const ctx = this.#ctx;
     const chain = resolveChain({ chain: intent.chainId, registry: ctx.chains });
-    const refused = policyStep({ intent, chain, wallet: this.address, actions: this.#ctx.actions });
+    const refused =
+      policyStep({ intent, chain, wallet: this.address, actions: this.#ctx.actions }) ??
+      prerequisitePolicy({ intent, chain, wallet: this.address, ctx });
     if (refused) return { refusal: refused, valueWei: null };
     const { refusal, valueWei } = await assessStep(ctx, {
       provider: await ctx.provider(chain.id),

@@ -4,7 +4,9 @@ import type { RpcSender } from '../multicall/aggregate3.js';
 import type { ActionTable } from './actions/ActionModule.js';
 import type { SafetyVerdictInput } from './checkAcquiredTokens.js';
 import type { Refusal } from './checkPolicy.js';
+import type { SimulatedCall } from './effects/EffectsSimulator.js';
 import type { SimulatedEffects } from './effects/SimulatedEffects.js';
+import type { OutstandingApprovalStore } from './store/OutstandingApprovalStore.js';
 import type {
   ConfirmationRecord,
   ConfirmationStore,
@@ -61,6 +63,8 @@ export interface GatewaySteps {
     to: Address;
     data: Hex;
     value: bigint;
+    /** Calls of the wallet simulated first, in the same block (the approval an action needs before it). */
+    prelude?: readonly SimulatedCall[];
   }): Promise<SimulateStepResult>;
   priceInNative(p: {
     provider: RpcSender;
@@ -149,6 +153,13 @@ export interface ExecutionGatewayParameters {
   readonly store: ExecutionStore;
   /** Held actions (required when `settings.confirmMode` is not off). */
   readonly confirmations?: ConfirmationStore;
+  /**
+   * The outstanding approvals: every prerequisite approval the gateway sends is entered here before it is signed
+   * (required to run an intent with `prerequisiteApproval`: without it such an intent is refused
+   * `PREREQUISITE_APPROVAL_INVALID`), and a reset to zero of one of its rows may pass the kill switch
+   * (`ExecuteOptions.resetsOutstandingApproval`).
+   */
+  readonly approvals?: OutstandingApprovalStore;
   /**
    * Turns a mined receipt into the record's `result` (e.g. amounts received from Transfer logs) whenever the
    * execution settles — also when an approval or the reconciler settles it. `ExecuteOptions.describeResult` wins.
@@ -261,6 +272,14 @@ export type GatewayEvent =
 /** Options of {@link ExecutionGateway.execute}. */
 export interface ExecuteOptions {
   readonly idempotencyKey?: string;
+  /**
+   * The id of the outstanding approval (a row of `approvals`) this intent resets to zero. When the intent is exactly
+   * `approve(row.spender, 0)` on the row's token, from the wallet, and the row is still outstanding
+   * (`isOwnApprovalReset`), it passes the kill switch — the one exemption besides the operator's cancel (with the
+   * kill switch engaged it is signed without a reservation: the governor takes none then). Any other intent ignores
+   * this option.
+   */
+  readonly resetsOutstandingApproval?: string;
   /** Turns the receipt into the record's `result` (e.g. amounts received from Transfer logs). */
   readonly describeResult?: (receipt: GatewayReceipt) => Record<string, unknown>;
 }
@@ -278,6 +297,8 @@ export interface ExecuteReturnType {
   readonly receipt: GatewayReceipt | null;
   /** The held action, when the execution waits for an operator (`record.status === 'awaiting_confirmation'`). */
   readonly confirmation?: ConfirmationRecord;
+  /** The execution of the intent's `prerequisiteApproval`, when this run sent it (or tried to). */
+  readonly prerequisite?: ExecutionRecord;
 }
 
 /** Parameters of {@link ExecutionGateway.cancel}. */

@@ -65,12 +65,34 @@ export interface ExecutionIntent {
    * (`EFFECT_SHORTFALL`), like `acquires`.
    */
   readonly minimumReceived?: readonly TokenAmount[];
+  /**
+   * The exact ERC-20 approval this action needs first (a bridge's, a deposit's): never sent on its own. The gateway
+   * simulates it together with the action, holds it with the action when the confirmation rule holds the action, and
+   * sends it — through the pipeline, as an outstanding approval — only when the action is about to be signed (after
+   * its caps are reserved; after the operator approved it when it was held). A held action that is denied or expires
+   * leaves nothing approved on chain. It must approve exactly what the action spends of that token.
+   */
+  readonly prerequisiteApproval?: PrerequisiteApproval;
   /** Highest acceptable sell tax of an acquired token, in basis points (default 1000 = 10%). */
   readonly maxSellTaxBps?: number;
   /** Highest acceptable buy tax of an acquired token, in basis points (default 1000 = 10%). */
   readonly maxBuyTaxBps?: number;
   /** One line for humans: records, logs, confirmations. */
   readonly description: string;
+}
+
+/** The exact ERC-20 approval an action needs before it (`ExecutionIntent.prerequisiteApproval`). */
+export interface PrerequisiteApproval {
+  /** The ERC-20 approved (one the action spends). */
+  readonly token: Address;
+  /** Who may spend it (the bridge's spender, the vault): an allowlisted spender, as for every approval. */
+  readonly spender: Address;
+  /** Base units approved: exactly what the action spends of `token`. */
+  readonly amount: bigint;
+  /** The token's symbol, for the approval's description. */
+  readonly symbol?: string;
+  /** The token's decimals, for the approval's record. */
+  readonly decimals?: number;
 }
 
 /**

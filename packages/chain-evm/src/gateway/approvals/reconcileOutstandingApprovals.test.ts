@@ -10,11 +10,11 @@ const owner = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address;
 const token = '0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6' as Address;
 const spender = '0x4631BCAbD6dF18D94796344963cB60d44a4136b6' as Address;
 
-/** A chain of one allowance, and a gateway whose resets obey the kill switch. */
+/** A chain of one allowance, and a gateway whose resets may be refused. */
 function scene() {
   const approvals = new MemoryOutstandingApprovalStore();
   const records = new Map<string, ExecutionRecord>();
-  const state = { allowance: 100n, killed: false, resets: [] as number[], refuse: null as string | null };
+  const state = { allowance: 100n, resets: [] as number[], refuse: null as string | null };
   const put = (id: string, status: ExecutionStatus, updatedAt = 0) =>
     records.set(id, testExecutionRecord({ id, status, updatedAt }));
   const pass = (now: number) =>
@@ -22,7 +22,6 @@ function scene() {
       approvals,
       executions: { get: async (id) => records.get(id) ?? null },
       readAllowance: async () => state.allowance,
-      killSwitch: async () => state.killed,
       reset: async (_row: OutstandingApproval, attempt) => {
         state.resets.push(attempt);
         const id = `reset-${attempt}`;
@@ -98,21 +97,13 @@ describe('reconcileOutstandingApprovals', () => {
     expect(s.state.resets).toEqual([]);
   });
 
-  it('under the kill switch nothing is sent and the row says why; after the unkill the reset goes out', async () => {
+  it('does not wait for the kill switch: the reset is sent at once (the gateway lets it pass)', async () => {
     const s = scene();
     await s.insert('bridge');
     s.put('bridge', 'blocked');
-    s.state.killed = true;
-    expect(await s.pass(200)).toMatchObject({ waiting: ['ap'], sent: [] });
-    expect(await s.pass(300)).toMatchObject({ waiting: ['ap'], sent: [] });
-    expect(s.state.resets).toEqual([]);
-    expect(await s.approvals.get('ap')).toMatchObject({
-      status: 'outstanding',
-      lastError: 'KILL_SWITCH_ENGAGED',
-    });
-    s.state.killed = false;
-    expect(await s.pass(400)).toMatchObject({ sent: ['ap'] });
-    expect(await s.pass(500)).toMatchObject({ closed: ['ap'] });
+    expect(await s.pass(200)).toMatchObject({ sent: ['ap'], waiting: [] });
+    expect(s.state.resets).toEqual([1]);
+    expect(await s.pass(300)).toMatchObject({ closed: ['ap'] });
   });
 
   it('a refused reset (daily cap, kill between read and send) is recorded and retried with a new attempt', async () => {
@@ -162,7 +153,6 @@ describe('reconcileOutstandingApprovals', () => {
       readAllowance: async () => {
         throw Object.assign(new Error('down'), { code: 'RPC_UNAVAILABLE', shortMessage: 'node down' });
       },
-      killSwitch: async () => false,
       reset: async () => {
         throw new Error('unreachable');
       },
@@ -175,7 +165,6 @@ describe('reconcileOutstandingApprovals', () => {
       approvals: s.approvals,
       executions: { get: async (id) => s.records.get(id) ?? null },
       readAllowance: async () => 100n,
-      killSwitch: async () => false,
       reset: async () => {
         throw Object.assign(new Error('x'), { code: 'RPC_TIMEOUT', shortMessage: 'slow' });
       },

@@ -12,12 +12,11 @@ export interface ReconcileOutstandingApprovalsParameters {
   /** The allowance on chain now (the truth: a row is done only when this reads 0). */
   readAllowance(row: OutstandingApproval): Promise<bigint>;
   /**
-   * Sends `approve(spender, 0)` through the gateway (action `revoke`) with an idempotency key unique to the attempt,
-   * and returns its record (confirmed, pending, or blocked with the refusal's code).
+   * Sends `approve(spender, 0)` through the gateway (action `revoke`, `resetsOutstandingApproval: row.id`: it passes
+   * the kill switch) with an idempotency key unique to the attempt, and returns its record (confirmed, pending, or
+   * blocked with the refusal's code).
    */
   reset(row: OutstandingApproval, attempt: number): Promise<ExecutionRecord>;
-  /** Whether the kill switch is engaged: nothing is sent while it is (the rows wait for the unkill). */
-  killSwitch(): Promise<boolean>;
   readonly now: number;
   /** An approval with no action (the action's execution never came to be) is reset after this long (ms). */
   readonly orphanAfterMs: number;
@@ -33,7 +32,7 @@ export interface ReconcileOutstandingApprovalsReturnType {
   readonly closed: readonly string[];
   /** Rows whose reset was sent this pass (by approval id). */
   readonly sent: readonly string[];
-  /** Rows still waiting (their action runs, a reset is in flight, the kill switch, the grace period). */
+  /** Rows still waiting (their action runs, a reset is in flight, the grace period). */
   readonly waiting: readonly string[];
   /** Rows whose attempt failed this pass (refused, node error): retried on the next pass. */
   readonly failed: readonly { readonly id: string; readonly error: string }[];
@@ -42,13 +41,14 @@ export interface ReconcileOutstandingApprovalsReturnType {
 /**
  * One pass over the outstanding approvals: each approval whose action is over (final status, or no action after
  * `orphanAfterMs`) is brought back to zero — closed when the allowance reads 0 on chain, else reset through the
- * gateway; a refused or failed reset is recorded and tried again on the next pass (after an unkill, after a
- * restart: the rows are in the store). Nothing is sent while the kill switch is engaged. Every row write is a
- * compare-and-set; a row another process moved is left to it. Store errors propagate.
+ * gateway; a refused or failed reset is recorded and tried again on the next pass (after a restart: the rows are in
+ * the store). The kill switch does not hold the resets back: a reset to zero of the gateway's own approval is the
+ * one thing, with the operator's cancel, the gateway signs while it is engaged (`isOwnApprovalReset`). Every row
+ * write is a compare-and-set; a row another process moved is left to it. Store errors propagate.
  *
  * @example
  * ```ts
- * const pass = await reconcileOutstandingApprovals({ approvals, executions, readAllowance, reset, killSwitch, now: Date.now(), orphanAfterMs: 600_000, settleGraceMs: 30_000 });
+ * const pass = await reconcileOutstandingApprovals({ approvals, executions, readAllowance, reset, now: Date.now(), orphanAfterMs: 600_000, settleGraceMs: 30_000 });
  * ```
  */
 export async function reconcileOutstandingApprovals({
@@ -56,7 +56,6 @@ export async function reconcileOutstandingApprovals({
   executions,
   readAllowance,
   reset,
-  killSwitch,
   now,
   orphanAfterMs,
   settleGraceMs,
@@ -66,7 +65,6 @@ export async function reconcileOutstandingApprovals({
   const sent: string[] = [];
   const waiting: string[] = [];
   const failed: { id: string; error: string }[] = [];
-  let killed: boolean | null = null;
   for (const row of await approvals.listOutstanding(limit)) {
     if (!(await actionIsOver(row, executions, now, orphanAfterMs, settleGraceMs))) {
       waiting.push(row.id);
@@ -92,14 +90,6 @@ export async function reconcileOutstandingApprovals({
       ) {
         closed.push(row.id);
       }
-      continue;
-    }
-    killed ??= await killSwitch();
-    if (killed) {
-      if (row.lastError !== 'KILL_SWITCH_ENGAGED') {
-        await approvals.update(row.id, row.version, { lastError: 'KILL_SWITCH_ENGAGED', at: now });
-      }
-      waiting.push(row.id);
       continue;
     }
     // Claim the attempt first: of two processes, only the one whose compare-and-set lands sends.

@@ -12,6 +12,22 @@ export interface EffectsSimulationParameters {
   readonly data: Hex;
   readonly value: bigint;
   readonly timeoutMs: number;
+  /**
+   * Calls of the wallet simulated before the transaction, in the same simulated block, state carried (the approval
+   * an action needs first): each must succeed, and only the transaction's own effects and gas are answered. Only
+   * `eth_simulateV1` can run them; the other simulators answer `unsupported` when there are any.
+   */
+  readonly prelude?: readonly SimulatedCall[];
+}
+
+/** A call of the wallet simulated before the transaction (`EffectsSimulationParameters.prelude`). */
+export interface SimulatedCall {
+  /** The contract called (the token, for an approval). */
+  readonly to: Address;
+  /** The exact calldata. */
+  readonly data: Hex;
+  /** Native value, in wei. */
+  readonly value: bigint;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type RpcProxy, startRpcProxy, waitMined } from '@org/devnet';
-import { Contract, JsonRpcProvider, Wallet } from 'ethers';
+import { Contract, Interface, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Address } from '../../chains/chains.js';
 import { RpcError } from '../../errors/RpcError.js';
@@ -197,6 +197,61 @@ describe('effects simulators on the devnet', () => {
     });
     expect(modelsOnly).toMatchObject({ ok: true, effects: null });
     expect(proxy.count('eth_estimateGas')).toBe(1);
+  });
+
+  it('an approval simulated first (prelude): the sale that needs it runs in the same block, only its own effects come back — as the chain then does', async () => {
+    const usdc = env.devnet.manifest.tokens.usdc.address as Address;
+    const { weth, uniswapV2Router02 } = env.devnet.manifest.contracts;
+    await executed(buy(usdc, 10n ** 17n), usdc);
+    const held = await balanceOf(usdc);
+    const amount = held / 2n;
+    const sell = {
+      ...buy(usdc, 0n),
+      data: v2RouterInterface.encodeFunctionData('swapExactTokensForETH', [
+        amount,
+        0n,
+        [usdc, weth],
+        account().address,
+        2n ** 40n, // far away: the devnet's clock is not the machine's
+      ]) as Hex,
+    };
+    const approve = {
+      to: usdc,
+      data: new Interface(['function approve(address,uint256)']).encodeFunctionData('approve', [
+        uniswapV2Router02,
+        amount,
+      ]) as Hex,
+      value: 0n,
+    };
+    // Alone, the sale reverts (no allowance); with the approval before it, it runs.
+    expect((await simulateWithSimulateV1({ ...sell, provider: env.provider })).kind).toBe('reverted');
+    const v1 = await simulateWithSimulateV1({ ...sell, provider: env.provider, prelude: [approve] });
+    if (v1.kind !== 'effects') throw new Error('expected effects');
+    const deltas = walletDeltas({ wallet: sell.from, transfers: v1.effects.transfers });
+    expect(deltas.get(usdc.toLowerCase())).toBe(-amount);
+    // debug_traceCall cannot run a prelude: unsupported, never effects without the approval; with no eth_simulateV1
+    // the gateway's simulate step refuses (models only included: eth_estimateGas cannot run the approval first).
+    expect((await simulateWithTraceCall({ ...sell, provider: env.provider, prelude: [approve] })).kind).toBe(
+      'unsupported',
+    );
+    proxy.intercept = (r) =>
+      r.method === 'eth_simulateV1' ? { error: { code: -32601, message: 'Method not found' } } : undefined;
+    const lacking = { ...sell, provider: proxied, prelude: [approve] };
+    for (const mode of ['required', 'models-only'] as const) {
+      expect(
+        await simulateExecution({ ...lacking, mode, simulateEffects: createEffectsSimulation() }),
+      ).toMatchObject({ ok: false, code: 'EFFECTS_SIMULATION_UNSUPPORTED' });
+    }
+    expect(proxy.count('eth_estimateGas')).toBe(0);
+    // The chain agrees: approve, then sell; the USDC that left is what the simulation said.
+    const signer = new Wallet(account().privateKey, env.provider);
+    const nonce = await env.provider.getTransactionCount(account().address, 'latest');
+    const approved = await signer.sendTransaction({ to: approve.to, data: approve.data, nonce });
+    await waitMined({ provider: env.provider, hash: approved.hash as Hex });
+    const before = await balanceOf(usdc);
+    const sold = await signer.sendTransaction({ to: sell.to, data: sell.data, nonce: nonce + 1 });
+    await waitMined({ provider: env.provider, hash: sold.hash as Hex });
+    expect((await balanceOf(usdc)) - before).toBe(-amount);
   });
 
   it('a node that errs otherwise (not "method not found") is an RpcError, never "unsupported" nor "no effects"', async () => {

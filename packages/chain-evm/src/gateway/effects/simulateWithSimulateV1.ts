@@ -12,8 +12,10 @@ const HEX = /^0x[0-9a-fA-F]*$/;
 /**
  * Simulates the exact transaction with `eth_simulateV1` at `pending`, `traceTransfers: true` (native value moves
  * come back as `Transfer` logs of `0xeeee…eeee`) and `validation: false` (no fee or nonce checks: the effects and
- * the gas used are what is asked). One request. A call that reverts is a revert; an answer that is not one block
- * with one call is a malformed answer (`RpcError` `RPC_ERROR`), never "no effects".
+ * the gas used are what is asked). One request. The `prelude` calls (an approval the action needs first) run before
+ * it in the same block, state carried; one of them reverting is a revert of the whole, and only the transaction's
+ * own logs and gas are answered. A call that reverts is a revert; an answer that is not one block with one call per
+ * call sent is a malformed answer (`RpcError` `RPC_ERROR`), never "no effects".
  *
  * @example
  * ```ts
@@ -29,6 +31,7 @@ export const simulateWithSimulateV1: EffectsSimulator = async ({
   data,
   value,
   timeoutMs,
+  prelude = [],
 }): Promise<EffectsSimulationResult> => {
   const method = 'eth_simulateV1';
   const answer = await callUnlessUnsupported({
@@ -37,7 +40,16 @@ export const simulateWithSimulateV1: EffectsSimulator = async ({
     method,
     params: [
       {
-        blockStateCalls: [{ calls: [{ from, to, data, value: `0x${value.toString(16)}` }] }],
+        blockStateCalls: [
+          {
+            calls: [...prelude, { to, data, value }].map((call) => ({
+              from,
+              to: call.to,
+              data: call.data,
+              value: `0x${call.value.toString(16)}`,
+            })),
+          },
+        ],
         traceTransfers: true,
         validation: false,
       },
@@ -50,8 +62,19 @@ export const simulateWithSimulateV1: EffectsSimulator = async ({
   const blocks = answer.result;
   if (!Array.isArray(blocks) || blocks.length !== 1) throw malformed('not one simulated block');
   const calls = (blocks[0] as { calls?: unknown } | null)?.calls;
-  if (!Array.isArray(calls) || calls.length !== 1) throw malformed('not one simulated call');
-  const call = calls[0] as {
+  if (!Array.isArray(calls) || calls.length !== prelude.length + 1) {
+    throw malformed('not one simulated call per call sent');
+  }
+  for (const [i, before] of (calls.slice(0, prelude.length) as { status?: unknown }[]).entries()) {
+    if (before?.status === '0x1') continue;
+    if (before?.status !== '0x0') throw malformed('a call status that is neither 0x1 nor 0x0');
+    return {
+      kind: 'reverted',
+      reason: `the call simulated before it (${prelude[i]?.to}) reverts`,
+      revertData: '0x',
+    };
+  }
+  const call = calls[prelude.length] as {
     status?: unknown;
     gasUsed?: unknown;
     logs?: unknown;

@@ -59,7 +59,8 @@ function collect(frame: Frame, out: AssetTransfer[]): void {
  * Simulates the exact transaction with `debug_traceCall` at `pending` and the call tracer with logs
  * (`withLog: true`): ERC-20 `Transfer` logs and the value of every CALL/CREATE frame, skipping frames that
  * reverted (their effects were undone). The fallback of `eth_simulateV1`; one request. A reverted top frame is a
- * revert; an answer without a top frame's gas is malformed (`RpcError`).
+ * revert; an answer without a top frame's gas is malformed (`RpcError`). A transaction with `prelude` calls is
+ * `unsupported` here (one call per trace).
  *
  * @example
  * ```ts
@@ -74,7 +75,10 @@ export const simulateWithTraceCall: EffectsSimulator = async ({
   data,
   value,
   timeoutMs,
+  prelude = [],
 }): Promise<EffectsSimulationResult> => {
+  // One call per trace: an action that needs an approval first cannot be traced with it (eth_simulateV1 can).
+  if (prelude.length > 0) return { kind: 'unsupported' };
   const method = 'debug_traceCall';
   const answer = await callUnlessUnsupported({
     provider,

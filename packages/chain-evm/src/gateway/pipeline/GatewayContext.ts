@@ -5,6 +5,7 @@ import type { ActionTable } from '../actions/ActionModule.js';
 import type { SafetyVerdictInput } from '../checkAcquiredTokens.js';
 import type { GatewayEvent, GatewayReceipt, GatewaySettings, GatewaySteps } from '../gatewayTypes.js';
 import type { SenderWindow } from '../SenderWindow.js';
+import type { OutstandingApprovalStore } from '../store/OutstandingApprovalStore.js';
 import type {
   ConfirmationStore,
   ExecutionRecord,
@@ -40,6 +41,8 @@ export interface GatewayContext {
   readonly tokenSafety: { getReport(p: { chain: number; address: string }): Promise<SafetyVerdictInput> };
   readonly store: ExecutionStore;
   readonly confirmations: ConfirmationStore | undefined;
+  /** The outstanding approvals (prerequisite approvals are entered here before they are signed). */
+  readonly approvals: OutstandingApprovalStore | undefined;
   readonly nonces: NonceManager;
   readonly steps: GatewaySteps;
   /** The action modules the policy checks intents with (`undefined`: the default table). */

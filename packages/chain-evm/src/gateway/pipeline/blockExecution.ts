@@ -18,7 +18,7 @@ export async function blockExecution(
   ctx: GatewayContext,
   record: ExecutionRecord,
   refusal: Refusal,
-  options: { readonly valueWei?: bigint; readonly reservationId?: string } = {},
+  options: { readonly valueWei?: bigint; readonly reservationId?: string | null } = {},
 ): Promise<ExecuteReturnType> {
   const updated = await writeExecution(ctx, record, {
     patch: {
@@ -28,7 +28,7 @@ export async function blockExecution(
       ...(options.valueWei === undefined ? {} : { valueWei: options.valueWei }),
     },
   });
-  if (options.reservationId !== undefined) {
+  if (options.reservationId !== undefined && options.reservationId !== null) {
     await ctx.governor.release({ id: options.reservationId }).catch(() => undefined);
   }
   ctx.emit({ type: 'blocked', executionId: record.id, code: refusal.code, reason: refusal.reason });

@@ -72,6 +72,7 @@ export function createGatewayContext({
     tokenSafety: p.tokenSafety,
     store: p.store,
     confirmations: p.confirmations,
+    approvals: p.approvals,
     nonces: p.nonces,
     steps: p.steps,
     actions: p.actions,

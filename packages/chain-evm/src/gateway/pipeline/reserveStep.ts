@@ -13,11 +13,17 @@ export interface ReserveStepParameters {
   readonly valueWei: bigint;
   readonly gasLimit: bigint;
   readonly fees: FeeQuote;
+  /**
+   * True only for the reset to zero of the gateway's own outstanding approval (`isOwnApprovalReset`): when the
+   * governor refuses it `KILL_SWITCH_ENGAGED` (it reserves nothing while killed), it goes on without a reservation.
+   */
+  readonly passesKillSwitch?: boolean;
 }
 
 /** What {@link reserveStep} answers. */
 export type ReserveStepReturnType =
-  | { readonly record: ExecutionRecord; readonly reservationId: string }
+  /** `reservationId` is null only for an own approval's reset under the kill switch (`passesKillSwitch`). */
+  | { readonly record: ExecutionRecord; readonly reservationId: string | null }
   | { readonly refusal: Refusal; readonly reserveWei: bigint };
 
 /**
@@ -35,7 +41,7 @@ export type ReserveStepReturnType =
  */
 export async function reserveStep(
   ctx: GatewayContext,
-  { record, intent, valueWei, gasLimit, fees }: ReserveStepParameters,
+  { record, intent, valueWei, gasLimit, fees, passesKillSwitch = false }: ReserveStepParameters,
 ): Promise<ReserveStepReturnType> {
   const feeBudget = worstCaseFeeWei({
     gasLimit,
@@ -45,6 +51,13 @@ export async function reserveStep(
   });
   const reserveWei = valueWei + feeBudget;
   const decision = await ctx.governor.reserve({ action: intent.action, value: reserveWei });
+  if (passesKillSwitch && !decision.allowed && decision.code === 'KILL_SWITCH_ENGAGED') {
+    // The reset of our own approval while killed: nothing is reserved (its fee is bounded by the fee budget).
+    const unreserved = await writeExecution(ctx, record, {
+      patch: { valueWei: reserveWei, feeReservedWei: feeBudget },
+    });
+    return { record: unreserved, reservationId: null };
+  }
   if (!decision.allowed || decision.reservationId === null) {
     return { refusal: { code: decision.code, reason: decision.reason }, reserveWei };
   }

@@ -21,13 +21,13 @@ export async function sendFailureStep(
     record,
     reservationId,
     error,
-  }: { readonly record: ExecutionRecord; readonly reservationId: string; readonly error: unknown },
+  }: { readonly record: ExecutionRecord; readonly reservationId: string | null; readonly error: unknown },
 ): Promise<ExecuteReturnType> {
   if (record.transactions.length === 0 || ctx.steps.isDefinitelyNotSent(error)) {
     const failed = await writeExecution(ctx, record, {
       patch: { status: 'failed', code: 'SEND_FAILED', reason: shortMessageOf(error) },
     });
-    await ctx.governor.release({ id: reservationId });
+    if (reservationId !== null) await ctx.governor.release({ id: reservationId });
     ctx.emit({ type: 'settled', executionId: record.id, status: 'failed', feeWei: null });
     return { record: failed, receipt: null };
   }

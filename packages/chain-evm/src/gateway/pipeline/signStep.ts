@@ -20,6 +20,8 @@ export interface SignStepParameters {
   readonly fees: FeeQuote;
   /** Called once the transaction is recorded (e.g. to give back the in-flight window's slot). */
   readonly onRecorded?: () => void;
+  /** True only for the reset to zero of the gateway's own outstanding approval (`isOwnApprovalReset`). */
+  readonly passesKillSwitch?: boolean;
 }
 
 /**
@@ -55,7 +57,7 @@ export async function signStep(ctx: GatewayContext, p: SignStepParameters): Prom
       chainId: p.chain.id,
       address: ctx.address,
       send: async (nonce) => {
-        const killed = await killSwitchStep(ctx, 'signing');
+        const killed = p.passesKillSwitch === true ? null : await killSwitchStep(ctx, 'signing');
         if (killed) throw new KilledInLaneError(killed);
         const tx = await signGatewayTransaction(ctx, {
           chainId: p.chain.id,

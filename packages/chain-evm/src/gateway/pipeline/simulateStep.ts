@@ -3,7 +3,8 @@ import type { RpcSender } from '../../multicall/aggregate3.js';
 import type { Refusal } from '../checkPolicy.js';
 import { judgeEffects } from '../effects/judgeEffects.js';
 import type { SimulatedEffects } from '../effects/SimulatedEffects.js';
-import type { ExecutionIntent } from '../types.js';
+import { buildApproveTransaction } from '../../swap/buildApproveTransaction.js';
+import type { ExecutionIntent, PrerequisiteApproval } from '../types.js';
 import type { GatewayContext } from './GatewayContext.js';
 
 /**
@@ -12,7 +13,9 @@ import type { GatewayContext } from './GatewayContext.js';
  * and `minimumReceived` — received): the gas limit to sign with and the effects, or the refusal —
  * `SIMULATION_REVERTED` with the decoded reason, `EFFECTS_SIMULATION_UNSUPPORTED`, `EFFECT_*`. Nothing is held,
  * reserved or signed for a transaction that would revert or whose effects are not the intent's. `effects: null`
- * only when the steps were built "models only" and the node cannot simulate effects.
+ * only when the steps were built "models only" and the node cannot simulate effects. An intent with a
+ * `prerequisiteApproval` is simulated with that approval first, in the same block (nothing is approved on chain for
+ * it until it is about to be signed); only the action's own effects are judged.
  *
  * @example
  * ```ts
@@ -37,6 +40,9 @@ export async function simulateStep(
     to: intent.to,
     data: intent.data,
     value: intent.value,
+    ...(intent.prerequisiteApproval === undefined
+      ? {}
+      : { prelude: [prerequisiteCall(intent.prerequisiteApproval)] }),
   });
   if (!simulation.ok) {
     return { refusal: { code: simulation.code ?? 'SIMULATION_REVERTED', reason: simulation.reason } };
@@ -54,4 +60,18 @@ export async function simulateStep(
     if (refusal) return { refusal };
   }
   return { gasLimit: simulation.gasLimit, effects: simulation.effects };
+}
+
+/** The approval call simulated before the action (the calldata the prerequisite step will send). */
+function prerequisiteCall(approval: PrerequisiteApproval): {
+  to: PrerequisiteApproval['token'];
+  data: ExecutionIntent['data'];
+  value: bigint;
+} {
+  const tx = buildApproveTransaction({
+    token: approval.token,
+    spender: approval.spender,
+    amount: approval.amount,
+  });
+  return { to: tx.to, data: tx.data, value: 0n };
 }

@@ -1,6 +1,10 @@
 import type { Address } from '../../chains/chains.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
-import type { EffectsSimulationParameters, EffectsSimulationResult } from '../effects/EffectsSimulator.js';
+import type {
+  EffectsSimulationParameters,
+  EffectsSimulationResult,
+  SimulatedCall,
+} from '../effects/EffectsSimulator.js';
 import type { SimulateStepResult } from '../gatewayTypes.js';
 import type { Hex } from '../types.js';
 import { gasLimitFromGasUsed } from './gasLimitFromGasUsed.js';
@@ -22,6 +26,8 @@ export interface SimulateExecutionParameters {
   readonly data: Hex;
   readonly value: bigint;
   readonly timeoutMs: number;
+  /** Calls simulated before it in the same block (the approval an action needs first): `eth_simulateV1` only. */
+  readonly prelude?: readonly SimulatedCall[];
   readonly mode: EffectsMode;
   /** The effects simulation (`createEffectsSimulation()`: `eth_simulateV1`, then `debug_traceCall`). */
   readonly simulateEffects: (parameters: EffectsSimulationParameters) => Promise<EffectsSimulationResult>;
@@ -48,6 +54,16 @@ export async function simulateExecution({
     return { ok: true, gasLimit: gasLimitFromGasUsed(result.effects.gasUsed), effects: result.effects };
   }
   if (result.kind === 'reverted') return { ok: false, reason: result.reason };
+  if ((transaction.prelude ?? []).length > 0) {
+    // eth_estimateGas cannot run the approval first: without eth_simulateV1 such an action is not simulated at all.
+    return {
+      ok: false,
+      code: 'EFFECTS_SIMULATION_UNSUPPORTED',
+      reason:
+        'the node does not offer eth_simulateV1: an action whose approval is sent only once it is decided cannot be ' +
+        'simulated with that approval (send the approval first, or use a node with eth_simulateV1)',
+    };
+  }
   if (mode === 'required') {
     return {
       ok: false,

@@ -65,6 +65,12 @@ function checkIntent(intent: ExecutionIntent): ExecutionIntent {
   tokenAmounts(intent.spends, 'intent spends');
   tokenAmounts(intent.acquires, 'intent acquires');
   if (intent.minimumReceived !== undefined) tokenAmounts(intent.minimumReceived, 'intent minimumReceived');
+  const approval = intent.prerequisiteApproval;
+  if (approval !== undefined) {
+    if (typeof approval !== 'object' || approval === null) throw invalid('intent prerequisiteApproval');
+    tokenAmounts([approval], 'intent prerequisiteApproval');
+    hex(approval.spender, 'intent prerequisiteApproval spender', 20);
+  }
   if (typeof intent.description !== 'string') throw invalid('intent description');
   return intent;
 }

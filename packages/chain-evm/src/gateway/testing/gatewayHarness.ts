@@ -16,6 +16,7 @@ import type {
 import { createGatewayContext } from '../pipeline/createGatewayContext.js';
 import { newExecutionRecord } from '../pipeline/newExecutionRecord.js';
 import { MemoryExecutionStore } from '../store/MemoryExecutionStore.js';
+import type { OutstandingApprovalStore } from '../store/OutstandingApprovalStore.js';
 import { v2RouterInterface } from '../../swap/swapInterfaces.js';
 import type { ConfirmationStore, ExecutionIntent, FeeQuote, Hex, NonceManager } from '../types.js';
 
@@ -141,6 +142,8 @@ export function scriptedParameters(
     actions?: ActionTable;
     /** A real token-safety service instead of the scripted verdict. */
     tokenSafety?: ExecutionGatewayParameters['tokenSafety'];
+    /** The outstanding approvals (prerequisite approvals are entered here). */
+    approvals?: OutstandingApprovalStore;
   } = {},
 ) {
   const calls: string[] = [];
@@ -198,8 +201,8 @@ export function scriptedParameters(
       const first = !calls.slice(0, -1).includes('fees');
       return first ? fees : (script.laterFees ?? fees);
     },
-    simulate: async () => {
-      calls.push('simulate');
+    simulate: async ({ prelude }) => {
+      calls.push(prelude && prelude.length > 0 ? `simulate+${prelude.length}` : 'simulate');
       return script.simulate ?? { ok: true, gasLimit: 200_000n, effects: null };
     },
     priceInNative: async ({ amounts, alsoValue }) => {
@@ -290,6 +293,7 @@ export function scriptedParameters(
     ...(shared.confirmations ? { confirmations: shared.confirmations } : {}),
     ...(shared.clock ? { clock: shared.clock } : {}),
     ...(shared.actions ? { actions: shared.actions } : {}),
+    ...(shared.approvals ? { approvals: shared.approvals } : {}),
     nonces,
     steps,
     settings: { receiptTimeoutMs: 50, replaceAfterMs: 10, ...settings },
