@@ -165,12 +165,16 @@ export const governor: Capability = {
       gateway?.processConfirmations().catch(warn('confirmation processing failed; will retry'));
       gateway?.processCancelRequests().catch(warn('sending requested cancels failed; will retry'));
     };
+    // One kill, one event: on a shared hub the process that changed the switch published it already (an instance
+    // through its governor, the CLI into the shared log), so the sync only refreshes what this instance knows; on a
+    // hub of its own (one instance per database) the sync announces a change the CLI made.
+    const announceElsewhere = shared.hubShared !== true;
     const syncOperator = () => {
       governorService.syncLimits().catch(warn('reading operator limits failed; will retry'));
       governorService
         .status()
         .then((s) => {
-          if (killSwitch !== undefined && s.killSwitch !== killSwitch) {
+          if (announceElsewhere && killSwitch !== undefined && s.killSwitch !== killSwitch) {
             hub.publish('governor.kill-switch', { engaged: s.killSwitch, by: 'elsewhere' });
           }
           killSwitch = s.killSwitch;
