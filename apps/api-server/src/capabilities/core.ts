@@ -38,8 +38,8 @@ export const core: Capability = {
     });
     const version = packageVersion();
     // Issue 32: the data directory must belong to the chains it talks to (start refused otherwise).
-    const database = stores.chainIdentityDatabase();
-    if (database) await checkDataChains({ database, providers, config, log });
+    const store = stores.chainIdentity();
+    if (store) await checkDataChains({ store, providers, config, log });
     const security = new SecurityService({ config, providers });
     // Issue 32: re-scans after a reorg or a reset — `chain.reorg` on /events (the hub is the next row's: bound late),
     // a warning, /health degraded meanwhile.

@@ -275,7 +275,7 @@ export const configTable: readonly ConfigRow[] = [
   },
   {
     variables: [REBASE_CHAIN_DATA],
-    doc: 'The server refuses to start on a `DATA_DIR` whose records were made on another instance of a chain (its genesis hash differs from the one stored, or its head is below the blocks the data refers to: a devnet started anew, a node of another network). Listing the chain id here keeps the data and re-bases it on the chain as it is now (approval scans re-check their own block hashes).',
+    doc: 'The server refuses to start on a `DATA_DIR` (or the PostgreSQL of `DATABASE_URL`) whose records were made on another instance of a chain (its genesis hash differs from the one stored, or its head is below the blocks the data refers to: a devnet started anew, a node of another network). Listing the chain id here keeps the data and re-bases it on the chain as it is now (approval scans re-check their own block hashes).',
     defaultText: 'none',
   },
   {
