@@ -100,6 +100,7 @@ export function loadConfig(env: Env): Config {
     enableConsole,
     rpcUrls,
     rpcTimeoutMs,
+    rpcChainRecheckMs: chainVars.RPC_CHAIN_RECHECK_SECONDS.read(env) * 1_000,
     wallet,
     dataDir,
     rebaseChains: s.REBASE_CHAIN_DATA.read(env),

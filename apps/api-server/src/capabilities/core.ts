@@ -17,6 +17,7 @@ export const core: Capability = {
   reads: [
     chainVars.RPC_URL,
     chainVars.RPC_TIMEOUT_MS,
+    chainVars.RPC_CHAIN_RECHECK_SECONDS,
     chainVars.DEFAULT_CHAIN,
     chainVars.UNISWAP_V2,
     chainVars.UNISWAP_V3,
@@ -33,6 +34,7 @@ export const core: Capability = {
     const providers = new ChainProviders({
       rpcUrls: config.rpcUrls,
       timeoutMs: config.rpcTimeoutMs,
+      recheckMs: config.rpcChainRecheckMs,
       registry: config.chains,
       defaultChainId: config.defaultChainId,
     });

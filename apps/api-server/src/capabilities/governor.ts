@@ -98,7 +98,10 @@ export const governor: Capability = {
     const rescans = shared.rescans;
     const onReorg =
       rescans && wallet ? followReorgedExecutions({ rescans, owner: wallet.address }) : () => undefined;
-    const provider = async (chainId: number) => (await providers.get(String(chainId))).provider;
+    // Every use by the one signer (a send above all) re-proves the node's chain id once it is older than
+    // RPC_CHAIN_RECHECK_SECONDS: a node that switched chains is refused 502 RPC_CHAIN_MISMATCH before any reservation.
+    const provider = async (chainId: number) =>
+      (await providers.get(String(chainId), { recheck: true })).provider;
     // The one signer. The key goes into the gateway and nowhere else.
     const gateway = wallet
       ? new ExecutionGateway({

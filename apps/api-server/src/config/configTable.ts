@@ -19,6 +19,7 @@ import {
   PROVIDER_CACHE_TTL_MS,
   PROVIDER_TIMEOUT_MS,
   RPC_TIMEOUT_MS,
+  RPC_CHAIN_RECHECK_SECONDS,
   RPC_URL,
   SOLANA_RPC_URL,
   UNISWAP_V2,
@@ -182,6 +183,10 @@ export const configTable: readonly ConfigRow[] = [
   {
     variables: [RPC_TIMEOUT_MS],
     doc: 'Per-call RPC time-out (100–120000).',
+  },
+  {
+    variables: [RPC_CHAIN_RECHECK_SECONDS],
+    doc: "How long a node's chain id (`eth_chainId`, proved at first use) is trusted: a fund-moving send older than this since the last proof asks the node again, and one that now serves another chain is refused 502 `RPC_CHAIN_MISMATCH` before anything is reserved or signed (reads refuse it too from then on). `0`: before every send.",
   },
   {
     variables: [WALLET_PRIVATE_KEY],
