@@ -5,6 +5,7 @@ import {
   startDevnet,
 } from '@org/devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referToDevnetBlocks } from './helpers/referToDevnetBlocks.js';
 import { startTestServer } from './helpers/startTestServer.js';
 
 // Issue 32 on PostgreSQL: the data in DATABASE_URL was made on one devnet; an instance started against another devnet
@@ -28,14 +29,8 @@ afterAll(async () => {
 describe('chain identity on PostgreSQL (DATABASE_URL)', () => {
   it('an instance on another instance of the chain is refused at start; re-based when told', async () => {
     const onFirst = await startTestServer({ RPC_URL_DEVNET: first.rpcUrl, DATABASE_URL: database.url });
-    await fetch(first.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x5'] }),
-    });
-    expect(
-      (await onFirst.call('/approval/scan?owner=0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).status,
-    ).toBe(200);
+    // The data refers to blocks of the first devnet (an approval scan up to its head).
+    await referToDevnetBlocks(onFirst, first);
     // A second instance on the same chain starts (the check matches).
     const again = await startTestServer({ RPC_URL_DEVNET: first.rpcUrl, DATABASE_URL: database.url });
     await Promise.all([onFirst.close(), again.close()]);

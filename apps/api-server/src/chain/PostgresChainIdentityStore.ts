@@ -1,6 +1,7 @@
 import { PostgresTransactions } from '@org/governor/postgres';
 import type { Pool } from 'pg';
 import type { ChainIdentityRow, ChainIdentityStore } from './ChainIdentityStore.js';
+import { chainIdentityRebaseSql } from './chainIdentityRebaseSql.js';
 
 const MIGRATIONS = {
   label: 'chain_identity',
@@ -97,10 +98,7 @@ export class PostgresChainIdentityStore implements ChainIdentityStore {
   ): Promise<void> {
     await this.#db.transaction((client) =>
       client.query(
-        `INSERT INTO ${this.#db.t('chain_identity')} (chain_id, genesis_hash, recorded_at, accepted_position)
-         VALUES ($1, $2, $3, $4)
-         ON CONFLICT (chain_id) DO UPDATE SET genesis_hash = excluded.genesis_hash, recorded_at = excluded.recorded_at,
-           accepted_position = excluded.accepted_position`,
+        chainIdentityRebaseSql(this.#db.t('chain_identity'), (n) => `$${n}`),
         [chainId, genesisHash, at, acceptedPosition],
       ),
     );

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { ChainIdentityRow, ChainIdentityStore } from './ChainIdentityStore.js';
+import { chainIdentityRebaseSql } from './chainIdentityRebaseSql.js';
 
 /**
  * {@link ChainIdentityStore} in the app's SQLite database (one process owns it: `DATA_DIR` is locked).
@@ -66,11 +67,7 @@ export class SqliteChainIdentityStore implements ChainIdentityStore {
     acceptedPosition: number | null,
   ): Promise<void> {
     this.#database
-      .prepare(
-        `INSERT INTO chain_identity (chain_id, genesis_hash, recorded_at, accepted_position) VALUES (?, ?, ?, ?)
-         ON CONFLICT (chain_id) DO UPDATE SET genesis_hash = excluded.genesis_hash, recorded_at = excluded.recorded_at,
-           accepted_position = excluded.accepted_position`,
-      )
+      .prepare(chainIdentityRebaseSql('chain_identity', () => '?'))
       .run(chainId, genesisHash, at, acceptedPosition);
   }
 }
