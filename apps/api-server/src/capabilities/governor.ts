@@ -47,6 +47,7 @@ export const governor: Capability = {
     g.SENDER_WINDOW_WAIT_MS,
     g.GATEWAY_EFFECTS,
     g.MAX_VALUE_LOSS_BPS,
+    g.PREPARING_STALE_MS,
   ],
   controllers: ['GovernorController', 'ConfirmationsController', 'ExecutionsController', 'WalletController'],
   gateway: () => ({ modules: defaultActionModules }),
