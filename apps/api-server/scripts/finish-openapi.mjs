@@ -2,7 +2,8 @@
 // - info.license and a local server entry;
 // - every error response (4xx/5xx) is declared as application/problem+json (RFC 9457), which is what we send;
 // - the errors every operation can meet are declared where they occur: 400 MALFORMED_JSON/MALFORMED_BODY, 413 and 415
-//   on operations that take a body (POST/DELETE), 502/503 on operations that reach a chain node (a `chain` parameter),
+//   on operations that take a body (POST/DELETE) with the operation's own body limit (`x-body-limit-bytes`, from
+//   body-limits.mjs), 502/503 on operations that reach a chain node (a `chain` parameter),
 //   and 413 wherever no other 4xx is declared (any request may carry an over-long body);
 // - OAS 3.0 `nullable` needs a `type` beside it: a nullable `allOf: [$ref]` gets `type: object`,
 //   and a nullable `anyOf` of scalars carries `nullable` on each member;
@@ -11,6 +12,7 @@
 // - an example of a real answer on every 2xx JSON response (openapi-response-examples.mjs).
 // Run after `tsoa spec-and-routes`; the build lints the result with Redocly's recommended rules.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { bodyLimitOf } from './body-limits.mjs';
 import { addExamples } from './openapi-examples.mjs';
 import { addResponseExamples } from './openapi-response-examples.mjs';
 
@@ -35,11 +37,14 @@ for (const [path, item] of Object.entries(spec.paths)) {
       const json = response.content['application/json'];
       if (json) response.content = { 'application/problem+json': json };
     }
+    const limit = bodyLimitOf(path, operation);
+    const kib = `${limit / 1024} KiB`;
+    operation['x-body-limit-bytes'] = limit;
     const secured = Array.isArray(operation.security) && operation.security.length > 0;
     if (secured && !responses['401']) responses['401'] = problemResponse('Missing or invalid X-API-Key');
     if (method === 'post' || method === 'delete') {
       responses['400'] ??= problemResponse('Malformed JSON or an undecodable (corrupt compressed) body');
-      responses['413'] ??= problemResponse('Request body over 64 KiB');
+      responses['413'] ??= problemResponse(`Request body over ${kib} (PAYLOAD_TOO_LARGE)`);
       responses['415'] ??= problemResponse(
         'Request body is not JSON, or in an unsupported charset or encoding',
       );
@@ -52,9 +57,11 @@ for (const [path, item] of Object.entries(spec.paths)) {
       responses['502'] ??= problemResponse('The chain node answered with an error, or serves another chain');
       responses['503'] ??= problemResponse('The chain node is unreachable or timed out');
     }
-    // Any request may carry a body; the body guard refuses one over 64 KiB before any route runs.
+    // Any request may carry a body; the body guard refuses one over the operation's limit before any route runs.
     if (!Object.keys(responses).some((s) => /^4\d\d$/.test(s))) {
-      responses['413'] = problemResponse('A request body over 64 KiB (this operation takes none)');
+      responses['413'] = problemResponse(
+        `A request body over ${kib} (this operation takes none; PAYLOAD_TOO_LARGE)`,
+      );
     }
     if (!path.startsWith('/')) throw new Error(`unexpected path ${path}`);
   }

@@ -6,6 +6,7 @@ import { RegisterRoutes } from './generated/routes.js';
 import { ApiProblem } from './http/ApiProblem.js';
 import { requireApiKey } from './http/apiKeyAuth.js';
 import { bodyGuard } from './http/bodyGuard.js';
+import { bodyLimitsFromSpec } from './http/bodyLimitsFromSpec.js';
 import { methodNotAllowed } from './http/methodNotAllowed.js';
 import { mountDocs } from './http/mountDocs.js';
 import { problemFromError, STORE_INPUT_INVALID } from './http/problemFromError.js';
@@ -29,9 +30,6 @@ export interface CreateAppParameters {
   /** Where the operator console's build is (default `apps/console/dist`); only read when `enableConsole`. */
   consoleDir?: string;
 }
-
-/** Every request body is JSON of at most this size. */
-const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * Builds the Express application: request id and completion log, helmet's headers (precomputed), URL length (414),
@@ -64,7 +62,19 @@ export function createApp({ config, services, logger, spec, consoleDir }: Create
     exposedHeaders: ['X-Request-Id'],
     maxAge: 600,
   });
-  const json = express.json({ limit: BODY_LIMIT_BYTES, strict: true });
+  // Every request body is JSON of at most its operation's limit (the document's `x-body-limit-bytes`): one parser per
+  // limit, chosen by the route, so a chunked body is bounded like a declared one.
+  const limitOf = bodyLimitsFromSpec(spec);
+  const parsers = new Map<number, ReturnType<typeof express.json>>();
+  const json = (req: Request, res: Response, next: NextFunction) => {
+    const limit = limitOf(req.method, req.path);
+    let parser = parsers.get(limit);
+    if (parser === undefined) {
+      parser = express.json({ limit, strict: true });
+      parsers.set(limit, parser);
+    }
+    parser(req, res, next);
+  };
   // What every request goes through before any route, as one layer (see `sequence`).
   app.use(
     sequence(
@@ -79,7 +89,7 @@ export function createApp({ config, services, logger, spec, consoleDir }: Create
         if (req.headers.origin === undefined) next();
         else corsMiddleware(req, res, next);
       },
-      bodyGuard({ limitBytes: BODY_LIMIT_BYTES }),
+      bodyGuard({ limitOf }),
       requireApiKey({ apiKey: config.apiKey, operatorKey: config.operatorKey }),
       // Only requests that carry bytes go through the parser (a `Content-Length: 0` GET would otherwise be "read").
       (req, res, next) => {

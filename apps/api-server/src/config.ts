@@ -100,6 +100,7 @@ export function loadConfig(env: Env): Config {
     enableConsole,
     rpcUrls,
     rpcTimeoutMs,
+    rpcChainRecheckMs: chainVars.RPC_CHAIN_RECHECK_SECONDS.read(env) * 1_000,
     wallet,
     dataDir,
     rebaseChains: s.REBASE_CHAIN_DATA.read(env),
@@ -123,22 +124,29 @@ export function loadConfig(env: Env): Config {
 }
 
 /**
- * The part of the configuration the operator CLI needs (no API key, no chains): where the database is and the
- * configured spend caps. `loadConfig` reads them the same way.
+ * The part of the configuration the operator CLI needs (no API key, no chains): where the database is (`DATA_DIR`, or
+ * `DATABASE_URL` for PostgreSQL) and the configured spend caps. `loadConfig` reads them the same way.
  *
  * @example
  * ```ts
  * const { dataDir, governor } = loadOperatorConfig(process.env);
  * ```
  */
-export function loadOperatorConfig(env: Env): Pick<Config, 'dataDir' | 'governor'> {
+export function loadOperatorConfig(
+  env: Env,
+): Pick<Config, 'dataDir' | 'governor' | 'storeBackend' | 'databaseUrl'> {
   const governor = {
     maxPerTx: g.GOVERNOR_MAX_PER_TX.read(env),
     dailyLimit: g.GOVERNOR_DAILY_LIMIT.read(env),
     sessionLimit: g.GOVERNOR_SESSION_LIMIT.read(env),
     dailyWindow: g.GOVERNOR_DAILY_WINDOW.read(env),
   };
-  return { governor, dataDir: s.DATA_DIR.read(env) };
+  return {
+    governor,
+    dataDir: s.DATA_DIR.read(env),
+    storeBackend: s.STORE_BACKEND.read(env),
+    databaseUrl: s.DATABASE_URL.read(env),
+  };
 }
 
 /** One wallet source at most: a private key, or a keystore file with its password. */

@@ -6,18 +6,18 @@ import {
   denyConfirmation,
   requestCancel,
 } from '@org/chain-evm';
-import { SqliteConfirmationStore, SqliteExecutionStore } from '@org/chain-evm/sqlite';
 import { parseEther } from '@org/governor';
 import { pino } from 'pino';
 import { ConfigError, loadOperatorConfig } from './config.js';
 import { findOperatorDataDir } from './findOperatorDataDir.js';
-import { openDatabase } from './openDatabase.js';
+import { openOperatorStores } from './openOperatorStores.js';
 import { runOperatorDca } from './operatorDca.js';
 import { GovernorService } from './services/GovernorService.js';
 import { toConfirmationDto } from './services/toConfirmationDto.js';
 
-const USAGE = `wallet-ops operator CLI — works on the server's database: DATA_DIR (default ./.data, relative to the
-folder the command was started from), or the running \`pnpm demo\`'s under it (DATA_DIR/demo/current.json).
+const USAGE = `wallet-ops operator CLI — works on the server's database: DATABASE_URL (PostgreSQL, the one every
+instance shares) when set, else DATA_DIR (default ./.data, relative to the folder the command was started from), or
+the running \`pnpm demo\`'s under it (DATA_DIR/demo/current.json).
 
   status                         kill switch, caps, spend, open reservations, held actions waiting
   kill                           engage the kill switch (every fund-moving action is blocked)
@@ -37,9 +37,9 @@ folder the command was started from), or the running \`pnpm demo\`'s under it (D
   dca pause|resume|cancel ID     pause, resume (from the next slot) or cancel an order; the running server
                                  acts on it at its next tick
 
-Output is JSON on stdout; the data directory used and any problem go to stderr. With --json, stdout is exactly
-one JSON document, problems included: { ok, command, dataDir, dataDirSource, result } or { ok: false, …,
-error: { code, message } }. Exit codes: 0 done, 1 refused (the code says why), 2 usage.`;
+Output is JSON on stdout; the database used and any problem go to stderr. With --json, stdout is exactly one JSON
+document, problems included: { ok, command, store, dataDir, dataDirSource, result } or { ok: false, …,
+error: { code, message } } (store: sqlite or postgres; the URL is never printed). Exit codes: 0 done, 1 refused (the code says why), 2 usage.`;
 
 /** Where a command's answer goes: its result, a refusal with its code, or a usage problem. */
 interface Report {
@@ -62,9 +62,15 @@ export async function runOperatorCli(
   const args = argv.filter((a) => a !== '--json');
   const where = findOperatorDataDir(env);
   const command = args[0];
+  // DATABASE_URL is a secret: named, never printed.
+  const store = env.DATABASE_URL?.trim() ? 'postgres' : 'sqlite';
   if (!asJson) {
     if (command !== undefined && command !== 'help' && command !== '--help') {
-      err(`operator: data directory ${where.dataDir} (${SOURCE[where.source]})`);
+      err(
+        store === 'postgres'
+          ? 'operator: the PostgreSQL database of DATABASE_URL'
+          : `operator: data directory ${where.dataDir} (${SOURCE[where.source]})`,
+      );
     }
     return runCommand(args, env, where.dataDir, {
       result: (value) => out(JSON.stringify(value, null, 2)),
@@ -79,7 +85,7 @@ export async function runOperatorCli(
       help: (text) => out(text),
     });
   }
-  const head = { command: command ?? null, dataDir: where.dataDir, dataDirSource: where.source };
+  const head = { command: command ?? null, store, dataDir: where.dataDir, dataDirSource: where.source };
   let document: unknown = {
     ok: false,
     ...head,
@@ -139,13 +145,24 @@ async function runCommand(
       error instanceof ConfigError ? error.message : 'invalid configuration',
     );
   }
-  const database = openDatabase({ dataDir: config.dataDir });
+  let opened: ReturnType<typeof openOperatorStores>;
+  try {
+    opened = openOperatorStores(config);
+  } catch (error) {
+    return report.fail('CONFIGURATION_ERROR', error instanceof Error ? error.message : String(error));
+  }
+  const { stores, announceKillSwitch } = opened;
   try {
     const logger = pino({ level: 'silent' });
-    const governor = new GovernorService({ config, database, logger });
+    const governor = new GovernorService({
+      config,
+      ledger: stores.spendLedger(),
+      limits: stores.operatorLimits(),
+      logger,
+    });
     await governor.syncLimits();
-    const confirmations = new SqliteConfirmationStore({ database });
-    const executions = new SqliteExecutionStore({ database });
+    const confirmations = stores.confirmations();
+    const executions = stores.executions();
     const flags = parseFlags(rest);
     const json = report.result;
     // A confirmation's status follows its execution's (`settled` once that ended), as over HTTP.
@@ -159,11 +176,12 @@ async function runCommand(
         return 0;
       }
       case 'kill':
-        json(await governor.kill());
+      case 'unkill': {
+        const status = await (command === 'kill' ? governor.kill() : governor.unkill());
+        await announceKillSwitch(status.killSwitch);
+        json(status);
         return 0;
-      case 'unkill':
-        json(await governor.unkill());
-        return 0;
+      }
       case 'pending':
       case 'list': {
         const status = (command === 'pending' ? 'pending' : flags.options.status) as
@@ -242,7 +260,7 @@ async function runCommand(
       }
       case 'dca':
         return await runOperatorDca({
-          database,
+          store: stores.dca(),
           verb: flags.positional[0],
           id: flags.positional[1],
           status: flags.options.status,
@@ -260,7 +278,7 @@ async function runCommand(
     const fields = (error as { extra?: { fields?: unknown } }).extra?.fields;
     return report.fail(code, message, fields);
   } finally {
-    database.close();
+    await opened.close();
   }
 }
 

@@ -1,12 +1,11 @@
-import { type DcaOrder, type DcaOrderStatus, DcaService } from '@org/dca';
-import { SqliteDcaStore } from '@org/dca/sqlite';
-import type Database from 'better-sqlite3';
+import { type DcaOrder, type DcaOrderStatus, DcaService, type DcaStore } from '@org/dca';
 
 const STATUSES: readonly DcaOrderStatus[] = ['active', 'paused', 'cancelled', 'completed'];
 
 /** Parameters of {@link runOperatorDca}. */
 export interface RunOperatorDcaParameters {
-  readonly database: Database.Database;
+  /** The server's DCA store (SQLite or PostgreSQL). */
+  readonly store: DcaStore;
   /** `list`, `pause`, `resume` or `cancel`. */
   readonly verb: string | undefined;
   /** The order id (pause, resume, cancel). */
@@ -26,11 +25,11 @@ export interface RunOperatorDcaParameters {
  *
  * @example
  * ```ts
- * await runOperatorDca({ database, verb: 'pause', id, status: undefined, json, usage });
+ * await runOperatorDca({ store, verb: 'pause', id, status: undefined, json, usage });
  * ```
  */
 export async function runOperatorDca({
-  database,
+  store,
   verb,
   id,
   status,
@@ -38,7 +37,7 @@ export async function runOperatorDca({
   usage,
 }: RunOperatorDcaParameters): Promise<number> {
   // No maximum slippage applies: the CLI creates no order.
-  const dca = new DcaService({ store: new SqliteDcaStore({ database }), maxSlippageBps: 10_000 });
+  const dca = new DcaService({ store, maxSlippageBps: 10_000 });
   switch (verb) {
     case 'list': {
       if (status !== undefined && !STATUSES.includes(status as DcaOrderStatus)) {

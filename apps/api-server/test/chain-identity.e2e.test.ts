@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type StartDevnetReturnType, startDevnet } from '@org/devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referToDevnetBlocks } from './helpers/referToDevnetBlocks.js';
 import { startTestServer, TEST_API_KEY, TEST_OPERATOR_KEY } from './helpers/startTestServer.js';
 
 // Issue 32: a data directory made on one devnet, then the server started against another devnet (a new anvil: a
@@ -28,16 +29,8 @@ describe('a DATA_DIR from another instance of the chain (issue 32)', () => {
   it('pnpm start refuses with a message naming DATA_DIR and REBASE_CHAIN_DATA; re-based when told', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'api-chain-identity-')), 'data');
     const onFirst = await startTestServer({ RPC_URL_DEVNET: first.rpcUrl, DATA_DIR: dataDir });
-    // The data refers to blocks of the first devnet (an approval scan up to its head, past where a new devnet starts;
-    // devnets loaded from one state share their genesis, so the positions are what tells them apart).
-    await fetch(first.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x5'] }),
-    });
-    expect(
-      (await onFirst.call('/approval/scan?owner=0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).status,
-    ).toBe(200);
+    // The data refers to blocks of the first devnet (an approval scan up to its head).
+    await referToDevnetBlocks(onFirst, first);
     // The same chain again: it starts.
     await onFirst.close();
     const again = await startTestServer({ RPC_URL_DEVNET: first.rpcUrl, DATA_DIR: dataDir });

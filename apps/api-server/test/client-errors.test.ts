@@ -38,7 +38,7 @@ describe('client errors answered by the app', () => {
     );
   });
 
-  it('a body over 64 KiB → 413 PAYLOAD_TOO_LARGE', async () => {
+  it("a body over the route's limit (70 KB to /swap/execute) → 413 PAYLOAD_TOO_LARGE", async () => {
     const body = `{"a":"${'x'.repeat(70_000)}"}`;
     expectProblem(
       await request(

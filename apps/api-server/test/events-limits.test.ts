@@ -43,6 +43,26 @@ describe('GET /events: streams are bounded in all and per client address', () =>
     }
   });
 
+  it('the OpenAPI document lists both refusals of GET /events as problem answers', async () => {
+    const server = await startTestServer();
+    try {
+      const spec = (await (await server.call('/openapi.json', { key: null })).json()) as {
+        paths: Record<
+          string,
+          { get: { responses: Record<string, { description: string; content?: object }> } }
+        >;
+      };
+      const responses = spec.paths['/events']?.get.responses ?? {};
+      expect(responses['429']?.description).toMatch(/TOO_MANY_STREAMS/);
+      expect(responses['503']?.description).toMatch(/EVENT_STREAMS_FULL/);
+      for (const status of ['429', '503']) {
+        expect(Object.keys(responses[status]?.content ?? {})).toEqual(['application/problem+json']);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it('the limits are configuration with bounds (a bad value is refused at start)', async () => {
     await expect(startTestServer({ EVENTS_MAX_STREAMS: '0' })).rejects.toThrow(/EVENTS_MAX_STREAMS/);
   });

@@ -69,6 +69,8 @@ export interface Shared {
   /** core: re-scans after a reorg or a reset (`chain.reorg`, `/health` degraded while one runs) */
   rescans?: ChainRescans;
   /** events */ hub?: EventHub;
+  /** events: the hub is every instance's (a shared log): an event published once reaches every stream */
+  hubShared?: boolean;
   /** governor */ address?: `0x${string}`;
   /** governor */ governor?: GovernorService;
   /** governor: undefined when no wallet key is configured */ gateway?: ExecutionGateway;

@@ -17,6 +17,7 @@ export const core: Capability = {
   reads: [
     chainVars.RPC_URL,
     chainVars.RPC_TIMEOUT_MS,
+    chainVars.RPC_CHAIN_RECHECK_SECONDS,
     chainVars.DEFAULT_CHAIN,
     chainVars.UNISWAP_V2,
     chainVars.UNISWAP_V3,
@@ -33,13 +34,14 @@ export const core: Capability = {
     const providers = new ChainProviders({
       rpcUrls: config.rpcUrls,
       timeoutMs: config.rpcTimeoutMs,
+      recheckMs: config.rpcChainRecheckMs,
       registry: config.chains,
       defaultChainId: config.defaultChainId,
     });
     const version = packageVersion();
     // Issue 32: the data directory must belong to the chains it talks to (start refused otherwise).
-    const database = stores.chainIdentityDatabase();
-    if (database) await checkDataChains({ database, providers, config, log });
+    const store = stores.chainIdentity();
+    if (store) await checkDataChains({ store, providers, config, log });
     const security = new SecurityService({ config, providers });
     // Issue 32: re-scans after a reorg or a reset — `chain.reorg` on /events (the hub is the next row's: bound late),
     // a warning, /health degraded meanwhile.

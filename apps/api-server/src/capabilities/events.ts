@@ -16,6 +16,7 @@ export const events: Capability = {
     const sharedLog = stores.sharedEvents(log);
     const hub = sharedLog ? await sharedLog.open({ retain: 1_000 }) : new EventHub({ retain: 1_000 });
     shared.hub = hub;
+    shared.hubShared = sharedLog !== undefined;
     return {
       services: {
         events: { hub, heartbeatMs: config.eventsHeartbeatMs, limits: new StreamLimits(config.eventStreams) },

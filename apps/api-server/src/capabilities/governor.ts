@@ -47,6 +47,7 @@ export const governor: Capability = {
     g.SENDER_WINDOW_WAIT_MS,
     g.GATEWAY_EFFECTS,
     g.MAX_VALUE_LOSS_BPS,
+    g.PREPARING_STALE_MS,
   ],
   controllers: ['GovernorController', 'ConfirmationsController', 'ExecutionsController', 'WalletController'],
   gateway: () => ({ modules: defaultActionModules }),
@@ -98,7 +99,10 @@ export const governor: Capability = {
     const rescans = shared.rescans;
     const onReorg =
       rescans && wallet ? followReorgedExecutions({ rescans, owner: wallet.address }) : () => undefined;
-    const provider = async (chainId: number) => (await providers.get(String(chainId))).provider;
+    // Every use by the one signer (a send above all) re-proves the node's chain id once it is older than
+    // RPC_CHAIN_RECHECK_SECONDS: a node that switched chains is refused 502 RPC_CHAIN_MISMATCH before any reservation.
+    const provider = async (chainId: number) =>
+      (await providers.get(String(chainId), { recheck: true })).provider;
     // The one signer. The key goes into the gateway and nowhere else.
     const gateway = wallet
       ? new ExecutionGateway({
@@ -165,12 +169,16 @@ export const governor: Capability = {
       gateway?.processConfirmations().catch(warn('confirmation processing failed; will retry'));
       gateway?.processCancelRequests().catch(warn('sending requested cancels failed; will retry'));
     };
+    // One kill, one event: on a shared hub the process that changed the switch published it already (an instance
+    // through its governor, the CLI into the shared log), so the sync only refreshes what this instance knows; on a
+    // hub of its own (one instance per database) the sync announces a change the CLI made.
+    const announceElsewhere = shared.hubShared !== true;
     const syncOperator = () => {
       governorService.syncLimits().catch(warn('reading operator limits failed; will retry'));
       governorService
         .status()
         .then((s) => {
-          if (killSwitch !== undefined && s.killSwitch !== killSwitch) {
+          if (announceElsewhere && killSwitch !== undefined && s.killSwitch !== killSwitch) {
             hub.publish('governor.kill-switch', { engaged: s.killSwitch, by: 'elsewhere' });
           }
           killSwitch = s.killSwitch;

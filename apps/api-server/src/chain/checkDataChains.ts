@@ -1,8 +1,8 @@
 import { rpcCall } from '@org/chain-evm';
-import type { Database } from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { Config } from '../config/Config.js';
 import type { ChainProviders } from '../services/ChainProviders.js';
+import type { ChainIdentityStore } from './ChainIdentityStore.js';
 import { checkChainIdentity } from './checkChainIdentity.js';
 
 /**
@@ -12,23 +12,22 @@ import { checkChainIdentity } from './checkChainIdentity.js';
  *
  * @example
  * ```ts
- * await checkDataChains({ database, providers, config, log });
+ * await checkDataChains({ store: stores.chainIdentity(), providers, config, log });
  * ```
  */
 export async function checkDataChains({
-  database,
+  store,
   providers,
   config,
   log,
 }: {
-  readonly database: Database;
+  readonly store: ChainIdentityStore;
   readonly providers: ChainProviders;
-  readonly config: Pick<Config, 'dataDir' | 'rebaseChains' | 'rpcTimeoutMs'>;
+  readonly config: Pick<Config, 'rebaseChains' | 'rpcTimeoutMs'>;
   readonly log: Pick<Logger, 'info' | 'warn'>;
 }): Promise<void> {
   const reports = await checkChainIdentity({
-    database,
-    dataDir: config.dataDir,
+    store,
     rebase: config.rebaseChains,
     chains: providers.configured().map((chain) => ({
       id: chain.id,

@@ -37,6 +37,8 @@ export interface Config {
   /** Chain id → RPC URL (may contain credentials; never logged). */
   rpcUrls: Map<number, string>;
   rpcTimeoutMs: number;
+  /** `RPC_CHAIN_RECHECK_SECONDS` × 1000: how long a node's proved chain id is trusted before a send asks again. */
+  rpcChainRecheckMs: number;
   wallet: WalletKeySource;
   dataDir: string;
   /** `REBASE_CHAIN_DATA`: chains whose data may be re-based on another instance of the chain (issue 32). */

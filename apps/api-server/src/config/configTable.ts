@@ -19,6 +19,7 @@ import {
   PROVIDER_CACHE_TTL_MS,
   PROVIDER_TIMEOUT_MS,
   RPC_TIMEOUT_MS,
+  RPC_CHAIN_RECHECK_SECONDS,
   RPC_URL,
   SOLANA_RPC_URL,
   UNISWAP_V2,
@@ -184,6 +185,10 @@ export const configTable: readonly ConfigRow[] = [
     doc: 'Per-call RPC time-out (100–120000).',
   },
   {
+    variables: [RPC_CHAIN_RECHECK_SECONDS],
+    doc: "How long a node's chain id (`eth_chainId`, proved at first use) is trusted: a fund-moving send older than this since the last proof asks the node again, and one that now serves another chain is refused 502 `RPC_CHAIN_MISMATCH` before anything is reserved or signed (reads refuse it too from then on). `0`: before every send.",
+  },
+  {
     variables: [WALLET_PRIVATE_KEY],
     doc: "The wallet's key (64 hex, optional `0x`). Mutually exclusive with the keystore.",
   },
@@ -275,7 +280,7 @@ export const configTable: readonly ConfigRow[] = [
   },
   {
     variables: [REBASE_CHAIN_DATA],
-    doc: 'The server refuses to start on a `DATA_DIR` whose records were made on another instance of a chain (its genesis hash differs from the one stored, or its head is below the blocks the data refers to: a devnet started anew, a node of another network). Listing the chain id here keeps the data and re-bases it on the chain as it is now (approval scans re-check their own block hashes).',
+    doc: 'The server refuses to start on a `DATA_DIR` (or the PostgreSQL of `DATABASE_URL`) whose records were made on another instance of a chain (its genesis hash differs from the one stored, or its head is below the blocks the data refers to: a devnet started anew, a node of another network). Listing the chain id here keeps the data and re-bases it on the chain as it is now (approval scans re-check their own block hashes).',
     defaultText: 'none',
   },
   {

@@ -49,6 +49,14 @@ export class EventsController extends Controller {
   @Security('operator_key')
   @Produces('text/event-stream')
   @SuccessResponse(200, 'An endless text/event-stream')
+  @Response<ProblemDto>(
+    429,
+    'This client address already has `EVENTS_MAX_STREAMS_PER_CLIENT` streams open (`TOO_MANY_STREAMS`, `Retry-After`)',
+  )
+  @Response<ProblemDto>(
+    503,
+    'The server already holds `EVENTS_MAX_STREAMS` streams (`EVENT_STREAMS_FULL`, `Retry-After`), or it is shutting down (`SHUTTING_DOWN`)',
+  )
   public async stream(
     @Request() req: ExpressRequest,
     @Header('Last-Event-ID') lastEventIdHeader?: string,

@@ -2,17 +2,17 @@ import type { NextFunction, Request, Response } from 'express';
 import { ApiProblem } from './ApiProblem.js';
 
 /**
- * Refuses a body before reading it: a declared `Content-Length` over `limitBytes` → 413 at once (the connection is
- * closed instead of waiting for bytes that may never come), and a body that is not JSON → 415 (the API only takes
- * JSON bodies; another type would otherwise reach the routes unread and unchecked). JSON bodies sent without a
- * length (chunked) are bounded by the JSON parser's own limit.
+ * Refuses a body before reading it: a declared `Content-Length` over the route's limit (`limitOf`) → 413 at once (the
+ * connection is closed instead of waiting for bytes that may never come), and a body that is not JSON → 415 (the
+ * API only takes JSON bodies; another type would otherwise reach the routes unread and unchecked). JSON bodies sent without a
+ * length (chunked) are bounded by the JSON parser, given the same route's limit.
  *
  * @example
  * ```ts
- * app.use(bodyGuard({ limitBytes: 64 * 1024 }));
+ * app.use(bodyGuard({ limitOf: (method, path) => (method === 'GET' ? 1024 : 4096) }));
  * ```
  */
-export function bodyGuard({ limitBytes }: { limitBytes: number }) {
+export function bodyGuard({ limitOf }: { limitOf: (method: string, path: string) => number }) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const declared = req.headers['content-length'];
     const length = declared === undefined ? undefined : Number(declared);
@@ -21,6 +21,7 @@ export function bodyGuard({ limitBytes }: { limitBytes: number }) {
       next();
       return;
     }
+    const limitBytes = limitOf(req.method, req.path);
     if (length !== undefined && length > limitBytes) {
       res.setHeader('Connection', 'close');
       next(

@@ -17,19 +17,26 @@ export class ChainProviders {
   readonly #providers = new Map<number, JsonRpcProvider>();
   /** Chain id → the (possibly in-flight) chain-id check of its provider. A failed check is forgotten and retried. */
   readonly #verified = new Map<number, Promise<void>>();
+  /** Chain id → when its current check started (a send re-checks one older than `#recheckMs`). */
+  readonly #verifiedAt = new Map<number, number>();
+  readonly #recheckMs: number;
 
   constructor({
     rpcUrls,
     timeoutMs,
     registry,
     defaultChainId,
+    recheckMs = Number.POSITIVE_INFINITY,
   }: {
     rpcUrls: ReadonlyMap<number, string>;
     timeoutMs: number;
     /** The configured registry (contract overrides applied). */
     registry: readonly ChainInfo[];
     defaultChainId?: number | undefined;
+    /** How long a proved chain id is trusted by `get(…, { recheck: true })` (fund-moving sends). Default: forever. */
+    recheckMs?: number;
   }) {
+    this.#recheckMs = recheckMs;
     this.#urls = rpcUrls;
     this.#timeoutMs = timeoutMs;
     this.#registry = registry;
@@ -72,9 +79,14 @@ export class ChainProviders {
     return info;
   }
 
-  /** Resolves `chain` (name or id) and returns its provider, once the node has proved it serves that chain. */
+  /**
+   * Resolves `chain` (name or id) and returns its provider, once the node has proved it serves that chain. With
+   * `recheck` (a fund-moving send) a proof older than `recheckMs` is asked again (`eth_chainId`, one call shared by
+   * concurrent sends): a node that switched chains since → `RPC_CHAIN_MISMATCH`, and every later use checks again.
+   */
   async get(
     chain: string | undefined,
+    { recheck = false }: { recheck?: boolean } = {},
   ): Promise<{ chain: ChainInfo; provider: JsonRpcProvider; timeoutMs: number }> {
     const info = this.resolve(chain);
     let provider = this.#providers.get(info.id);
@@ -85,9 +97,11 @@ export class ChainProviders {
       this.#providers.set(info.id, provider);
     }
     let verified = this.#verified.get(info.id);
-    if (!verified) {
+    const stale = recheck && Date.now() - (this.#verifiedAt.get(info.id) ?? 0) >= this.#recheckMs;
+    if (!verified || stale) {
       verified = verifyChainId({ provider, chainId: info.id, timeoutMs: this.#timeoutMs });
       this.#verified.set(info.id, verified);
+      this.#verifiedAt.set(info.id, Date.now());
       const pending = verified;
       pending.catch(() => {
         if (this.#verified.get(info.id) === pending) this.#verified.delete(info.id);
@@ -121,5 +135,6 @@ export class ChainProviders {
     for (const provider of this.#providers.values()) provider.destroy();
     this.#providers.clear();
     this.#verified.clear();
+    this.#verifiedAt.clear();
   }
 }

@@ -35,7 +35,7 @@ export class MemoryStoreFactory implements StoreFactory {
   readonly operatorLimits = memoize(() => new MemoryOperatorLimitsStore());
   #open = true;
 
-  chainIdentityDatabase(): null {
+  chainIdentity(): null {
     return null;
   }
 

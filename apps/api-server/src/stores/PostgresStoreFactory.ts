@@ -10,6 +10,7 @@ import {
 import { PostgresDcaStore } from '@org/dca/postgres';
 import { PostgresSpendLedger } from '@org/governor/postgres';
 import pg from 'pg';
+import { PostgresChainIdentityStore } from '../chain/PostgresChainIdentityStore.js';
 import type { Logger } from 'pino';
 import { PostgresEventLog } from '../events/PostgresEventLog.js';
 import type { SharedEventLog } from '../events/SharedEventLog.js';
@@ -37,6 +38,7 @@ export interface PostgresStoreFactoryParameters {
 export class PostgresStoreFactory implements StoreFactory {
   readonly kind = 'postgres';
   readonly #pool: pg.Pool;
+  #chainIdentity: PostgresChainIdentityStore | undefined;
   readonly executions;
   readonly executionKeys;
   readonly confirmations;
@@ -86,12 +88,10 @@ export class PostgresStoreFactory implements StoreFactory {
     return this.#pool;
   }
 
-  /**
-   * None: the start-up check of chain identity (genesis hash per chain) reads a SQLite database; on PostgreSQL it is
-   * not made yet.
-   */
-  chainIdentityDatabase(): null {
-    return null;
+  /** The genesis hash of each chain, in the PostgreSQL every instance shares (checked at every instance's start). */
+  chainIdentity(): PostgresChainIdentityStore {
+    this.#chainIdentity ??= new PostgresChainIdentityStore({ pool: this.#pool });
+    return this.#chainIdentity;
   }
 
   sharedEvents(log: Logger): SharedEventLog {

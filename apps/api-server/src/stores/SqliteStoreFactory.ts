@@ -10,6 +10,7 @@ import {
 import { SqliteDcaStore } from '@org/dca/sqlite';
 import { SqliteSpendLedger } from '@org/governor/sqlite';
 import type Database from 'better-sqlite3';
+import { SqliteChainIdentityStore } from '../chain/SqliteChainIdentityStore.js';
 import { openDatabase } from '../openDatabase.js';
 import { SqliteExecutionKeyIndex } from '../services/dca/SqliteExecutionKeyIndex.js';
 import { SqliteOperatorLimitsStore } from '../services/OperatorLimitsStore.js';
@@ -37,10 +38,13 @@ export class SqliteStoreFactory implements StoreFactory {
   readonly spendLedger;
   readonly operatorLimits;
   readonly jobLeases = memoize(() => new LocalJobLease());
+  readonly #dataDir: string;
+  #chainIdentity: SqliteChainIdentityStore | undefined;
 
   constructor({ dataDir }: { dataDir: string }) {
     const database = openDatabase({ dataDir });
     this.#database = database;
+    this.#dataDir = dataDir;
     this.executions = memoize(() => new SqliteExecutionStore({ database }));
     this.executionKeys = memoize(() => new SqliteExecutionKeyIndex({ database }));
     this.confirmations = memoize(() => new SqliteConfirmationStore({ database }));
@@ -54,8 +58,12 @@ export class SqliteStoreFactory implements StoreFactory {
     this.operatorLimits = memoize(() => new SqliteOperatorLimitsStore({ database }));
   }
 
-  chainIdentityDatabase(): Database.Database {
-    return this.#database;
+  chainIdentity(): SqliteChainIdentityStore {
+    this.#chainIdentity ??= new SqliteChainIdentityStore({
+      database: this.#database,
+      dataDir: this.#dataDir,
+    });
+    return this.#chainIdentity;
   }
 
   sharedEvents(): undefined {

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import type {
   ApprovalScanStore,
   ConfirmationStore,
@@ -10,6 +9,7 @@ import type {
 } from '@org/chain-evm';
 import type { DcaStore } from '@org/dca';
 import type { SpendLedger } from '@org/governor';
+import type { ChainIdentityStore } from '../chain/ChainIdentityStore.js';
 import type { ExecutionKeyIndex } from '../services/dca/ExecutionKeyIndex.js';
 import type { Logger } from 'pino';
 import type { SharedEventLog } from '../events/SharedEventLog.js';
@@ -47,10 +47,10 @@ export interface StoreFactory {
   /** Caps an operator set over HTTP or from the CLI. */
   operatorLimits(): OperatorLimitsStore;
   /**
-   * The database `checkChainIdentity` keeps each chain's genesis hash in and reads the data's block positions from
-   * (at start: a `DATA_DIR` made on another instance of a chain is refused); `null` when nothing persists.
+   * Where `checkChainIdentity` keeps each chain's genesis hash and reads the data's block positions from (at start:
+   * data made on another instance of a chain is refused); `null` when nothing persists.
    */
-  chainIdentityDatabase(): Database.Database | null;
+  chainIdentity(): ChainIdentityStore | null;
   /** Leases of the jobs that run on one instance at a time (always granted on a backend one process owns). */
   jobLeases(): JobLease;
   /**

@@ -51,3 +51,21 @@ describe('PostgresDcaStore across instances', () => {
     expect(new Set(ids).size).toBe(50);
   });
 });
+
+describe('PostgresDcaStore failures', () => {
+  it('an unreachable database or a bad schema name is DCA_STORE_FAILURE, its own typed error', async () => {
+    const dead = new pg.Pool({
+      connectionString: 'postgres://postgres@127.0.0.1:9/none',
+      connectionTimeoutMillis: 300,
+    });
+    dead.on('error', () => undefined);
+    pools.push(dead);
+    await expect(new PostgresDcaStore({ pool: dead }).getOrder('o1')).rejects.toMatchObject({
+      name: 'DcaStoreError',
+      code: 'DCA_STORE_FAILURE',
+    });
+    expect(() => new PostgresDcaStore({ pool: dead, schema: 'no-t valid' })).toThrow(
+      expect.objectContaining({ code: 'DCA_STORE_FAILURE' }),
+    );
+  });
+});

@@ -1,3 +1,5 @@
+import { PostgresTransactions } from '@org/governor/postgres';
+import { BaseError } from '../errors/BaseError.js';
 import { DcaStoreError } from '../errors/DcaStoreError.js';
 import { copyOrder } from '../internal/copyRecord.js';
 import {
@@ -24,7 +26,6 @@ import { checkClaim, checkListFills, checkListOrders, fillCursor, orderCursor } 
 import { integer, invalid, text } from '../store/storeInput.js';
 import type { DcaFill, DcaOrder, DcaPage } from '../types.js';
 import { DCA_POSTGRES_MIGRATIONS } from './dcaPostgresMigrations.js';
-import { PostgresDcaConnection } from './PostgresDcaConnection.js';
 import type { PostgresClientLike, PostgresPoolLike } from './PostgresPoolLike.js';
 
 /** Parameters of the {@link PostgresDcaStore} constructor. */
@@ -114,14 +115,23 @@ const placeholders = (n: number, from = 1) => Array.from({ length: n }, (_, i) =
  * ```
  */
 export class PostgresDcaStore implements DcaStore {
-  readonly #c: PostgresDcaConnection;
+  readonly #c: PostgresTransactions;
 
   constructor({ pool, schema }: PostgresDcaStoreParameters) {
-    this.#c = new PostgresDcaConnection({
+    this.#c = new PostgresTransactions({
       pool,
       schema,
       owner: 'PostgresDcaStore',
       migrations: DCA_POSTGRES_MIGRATIONS,
+      failure: (message, cause) =>
+        new DcaStoreError(
+          'DCA_STORE_FAILURE',
+          message,
+          cause === undefined
+            ? {}
+            : { cause, details: cause instanceof Error ? cause.message : String(cause) },
+        ),
+      isTyped: (error) => error instanceof BaseError,
     });
   }
 

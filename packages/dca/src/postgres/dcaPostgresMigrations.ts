@@ -1,4 +1,4 @@
-import type { PostgresSchemaMigrations } from './PostgresDcaConnection.js';
+import type { PostgresSchemaMigrations } from '@org/governor/postgres';
 
 /**
  * The DCA store's PostgreSQL tables: the SQLite schema's columns, `(order_id, slot)` the fills' primary key (a slot

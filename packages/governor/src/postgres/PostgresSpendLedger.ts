@@ -20,8 +20,9 @@ import type {
   ReservationStatus,
   SpendLedger,
 } from '../types.js';
-import { migrateGovernor } from './migrateGovernor.js';
+import { GOVERNOR_MIGRATIONS } from './governorMigrations.js';
 import type { PostgresClientLike, PostgresPoolLike } from './PostgresPoolLike.js';
+import { PostgresTransactions } from './PostgresTransactions.js';
 
 /** Parameters of the {@link PostgresSpendLedger} constructor. */
 export interface PostgresSpendLedgerParameters {
@@ -56,8 +57,6 @@ interface SnapshotRow {
   session_committed: string;
 }
 
-const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
-
 /**
  * Persistent {@link SpendLedger} on PostgreSQL, import it from `@org/governor/postgres`: several processes (server
  * instances behind a load balancer) share one set of caps and one kill switch. Every write is one transaction on a
@@ -77,22 +76,20 @@ const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
  * ```
  */
 export class PostgresSpendLedger implements SpendLedger {
-  readonly #pool: PostgresPoolLike;
-  readonly #schema: string;
+  readonly #db: PostgresTransactions;
   readonly #databaseClock: boolean;
-  #ready: Promise<void> | undefined;
 
-  constructor({ pool, schema = 'public', databaseClock = false }: PostgresSpendLedgerParameters) {
-    if (typeof pool?.connect !== 'function') {
-      throw new LedgerError({ shortMessage: 'PostgresSpendLedger needs a node-postgres Pool.' });
-    }
-    if (!SCHEMA.test(schema)) {
-      throw new LedgerError({
-        shortMessage: `Invalid schema name for the spend ledger: ${describeId(schema)}.`,
-      });
-    }
-    this.#pool = pool;
-    this.#schema = schema;
+  constructor({ pool, schema, databaseClock = false }: PostgresSpendLedgerParameters) {
+    // A caller error (unknown id, settled twice, bad value) rolls back and is rethrown as is; anything else is
+    // `LEDGER_FAILURE`, and nothing was recorded.
+    this.#db = new PostgresTransactions({
+      pool,
+      schema,
+      owner: 'PostgresSpendLedger',
+      migrations: GOVERNOR_MIGRATIONS,
+      failure: (shortMessage, cause) => new LedgerError({ shortMessage, cause }),
+      isTyped: (error) => error instanceof BaseError,
+    });
     this.#databaseClock = databaseClock;
   }
 
@@ -104,7 +101,7 @@ export class PostgresSpendLedger implements SpendLedger {
     windowStart,
     decide,
   }: LedgerReserveParameters): Promise<LedgerReserveReturnType> {
-    return this.#transaction(async (client) => {
+    return this.#db.transaction(async (client) => {
       const clock = await this.#clock(client, at, windowStart);
       const snapshot = await this.#lockedSnapshot(client, sessionId, clock.windowStart);
       const decision = decide(snapshot);
@@ -121,7 +118,7 @@ export class PostgresSpendLedger implements SpendLedger {
   }
 
   async extend({ id, at, windowStart, decide }: LedgerExtendParameters): Promise<LedgerExtendReturnType> {
-    return this.#transaction(async (client) => {
+    return this.#db.transaction(async (client) => {
       const clock = await this.#clock(client, at, windowStart);
       await this.#lockState(client);
       const row = await this.#open(client, id);
@@ -144,7 +141,7 @@ export class PostgresSpendLedger implements SpendLedger {
   }
 
   async commit({ id, at, value }: LedgerCommitParameters): Promise<ReservationRecord> {
-    return this.#transaction(async (client) => {
+    return this.#db.transaction(async (client) => {
       const settledAt = (await this.#clock(client, at, at)).at;
       await this.#lockState(client);
       const row = await this.#open(client, id);
@@ -166,7 +163,7 @@ export class PostgresSpendLedger implements SpendLedger {
   }
 
   async release({ id, at }: LedgerReleaseParameters): Promise<ReservationRecord> {
-    return this.#transaction(async (client) => {
+    return this.#db.transaction(async (client) => {
       const settledAt = (await this.#clock(client, at, at)).at;
       await this.#lockState(client);
       const row = await this.#open(client, id);
@@ -176,7 +173,7 @@ export class PostgresSpendLedger implements SpendLedger {
   }
 
   async setKillSwitch({ engaged, at }: LedgerKillSwitchParameters): Promise<void> {
-    await this.#transaction(async (client) => {
+    await this.#db.transaction(async (client) => {
       const changedAt = (await this.#clock(client, at, at)).at;
       await client.query(
         `UPDATE ${this.#t('governor_state')} SET kill_switch = $1, kill_switch_changed_at = $2 WHERE id = 1`,
@@ -191,7 +188,7 @@ export class PostgresSpendLedger implements SpendLedger {
 
   /** The snapshot and the open reservations in one REPEATABLE READ transaction: one consistent picture. */
   async status({ sessionId, windowStart }: LedgerStatusParameters): Promise<LedgerStatusReturnType> {
-    return this.#transaction(async (client) => {
+    return this.#db.transaction(async (client) => {
       const start = (await this.#clock(client, Date.now(), windowStart)).windowStart;
       const snapshot = await this.#snapshot(client, sessionId, start);
       const openReservations = await this.#listOpen(client);
@@ -200,11 +197,11 @@ export class PostgresSpendLedger implements SpendLedger {
   }
 
   async listOpenReservations(): Promise<readonly ReservationRecord[]> {
-    return this.#transaction((client) => this.#listOpen(client), 'READ ONLY');
+    return this.#db.transaction((client) => this.#listOpen(client), 'READ ONLY');
   }
 
   #t(table: string): string {
-    return `"${this.#schema}".${table}`;
+    return this.#db.t(table);
   }
 
   async #listOpen(client: PostgresClientLike): Promise<ReservationRecord[]> {
@@ -299,47 +296,6 @@ export class PostgresSpendLedger implements SpendLedger {
       [status, value.toString(), at, id],
     );
     if (rowCount !== 1) throw new ReservationSettledError({ id, status });
-  }
-
-  /**
-   * Runs `work` in a transaction on a connection of its own, migrating the schema first (once). A caller error
-   * (unknown id, settled twice, bad value) rolls back and is rethrown as is; anything else is `LEDGER_FAILURE`,
-   * and nothing was recorded.
-   */
-  async #transaction<T>(
-    work: (client: PostgresClientLike) => Promise<T>,
-    mode = 'ISOLATION LEVEL READ COMMITTED',
-  ): Promise<T> {
-    let client: PostgresClientLike | undefined;
-    let broken = false;
-    try {
-      client = await this.#pool.connect();
-      if (this.#ready === undefined) {
-        const migrating = migrateGovernor(client, this.#schema);
-        this.#ready = migrating;
-        migrating.catch(() => {
-          if (this.#ready === migrating) this.#ready = undefined;
-        });
-      }
-      await this.#ready;
-      await client.query(`BEGIN ${mode}`);
-      try {
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-        throw error;
-      }
-    } catch (error) {
-      if (error instanceof BaseError) throw error;
-      broken = true;
-      throw new LedgerError({ shortMessage: 'The PostgreSQL spend ledger failed.', cause: error });
-    } finally {
-      client?.release(broken);
-    }
   }
 }
 

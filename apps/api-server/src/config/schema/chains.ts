@@ -22,6 +22,14 @@ export const DEFAULT_CHAIN = custom({
 
 export const RPC_TIMEOUT_MS = integer({ name: 'RPC_TIMEOUT_MS', default: 8_000, min: 100, max: 120_000 });
 
+/** Seconds a node's proved chain id is trusted before a fund-moving send asks it again (0: before every send). */
+export const RPC_CHAIN_RECHECK_SECONDS = integer({
+  name: 'RPC_CHAIN_RECHECK_SECONDS',
+  default: 30,
+  min: 0,
+  max: 3_600,
+});
+
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 export const UNISWAP_V2 = perChain({
