@@ -212,6 +212,8 @@ export type GatewayEvent =
       readonly chainPending: number;
       readonly chainLatest: number;
       readonly next: number;
+      /** The chain had used nonces this service never handed out for the wallet: something else signs with the key. */
+      readonly chainAhead: boolean;
     }
   | {
       /**
