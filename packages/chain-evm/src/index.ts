@@ -77,7 +77,9 @@ export type {
   ListExecutionsParameters,
   NonceManager,
   NonceResync,
+  SignedNonceTransaction,
   TokenAmount,
+  WithNonceParameters,
 } from './gateway/types.js';
 export { StoreError, type StoreErrorCode } from './errors/StoreError.js';
 export { MemoryExecutionStore } from './gateway/store/MemoryExecutionStore.js';
@@ -209,6 +211,28 @@ export {
   type CreateMemoryNonceManagerParameters,
   createMemoryNonceManager,
 } from './gateway/steps/createMemoryNonceManager.js';
+export type {
+  AllocateNonceParameters,
+  AllocateNonceReturnType,
+  NonceCursor,
+  NonceOutboxKind,
+  NonceOutboxRow,
+  NonceStore,
+  ReplaceNonceOutboxParameters,
+} from './gateway/nonces/NonceStore.js';
+export { MemoryNonceStore } from './gateway/nonces/MemoryNonceStore.js';
+export {
+  type CreateDurableNonceManagerParameters,
+  createDurableNonceManager,
+  type DurableNonceManager,
+} from './gateway/nonces/createDurableNonceManager.js';
+export {
+  type OutboxDecision,
+  type RecoverNonceOutboxParameters,
+  type RecoverNonceOutboxReturnType,
+  recoverNonceOutbox,
+} from './gateway/nonces/recoverNonceOutbox.js';
+export { SenderWindowFullError } from './gateway/nonces/SenderWindowFullError.js';
 export { decodeRevertReason } from './gateway/steps/decodeRevertReason.js';
 export {
   type EstimateFeesParameters,

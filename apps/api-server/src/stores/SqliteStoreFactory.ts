@@ -37,6 +37,10 @@ export class SqliteStoreFactory implements StoreFactory {
   readonly spendLedger;
   readonly operatorLimits;
   readonly jobLeases = memoize(() => new LocalJobLease());
+  /** One process signs: the gateway's per-process nonce manager, as before. */
+  nonces(): null {
+    return null;
+  }
 
   constructor({ dataDir }: { dataDir: string }) {
     const database = openDatabase({ dataDir });

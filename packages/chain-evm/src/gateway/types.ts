@@ -4,6 +4,8 @@
  */
 
 import type { Address } from '../chains/chains.js';
+import type { NonceOutboxRow } from './nonces/NonceStore.js';
+import type { OutboxDecision, RecoverNonceOutboxReturnType } from './nonces/recoverNonceOutbox.js';
 /** 0x-prefixed hex data. */
 export type Hex = `0x${string}`;
 
@@ -388,6 +390,17 @@ export interface WithNonceParameters<S extends SignedNonceTransaction, T> {
  */
 export interface NonceManager {
   withNonce<S extends SignedNonceTransaction, T>(parameters: WithNonceParameters<S, T>): Promise<T>;
+  /**
+   * Durable managers only: one recovery pass of the wallet's outbox on a chain — the stored bytes of what is recorded
+   * as sent handed to the node again, a nonce whose transaction will never be sent filled by `fill`
+   * ({@link recoverNonceOutbox}). The reconciler runs it.
+   */
+  recover?(parameters: {
+    readonly chainId: number;
+    readonly address: Address;
+    readonly decide: (row: NonceOutboxRow) => Promise<OutboxDecision>;
+    readonly fill: (nonce: number) => Promise<SignedNonceTransaction>;
+  }): Promise<RecoverNonceOutboxReturnType>;
 }
 
 /** Fees for one transaction. */

@@ -36,7 +36,7 @@ export class MemoryNonceStore implements NonceStore {
   ): Promise<AllocateNonceReturnType<S>> {
     const key = nonceKey(p);
     const at = nonNegativeInteger(p.at, 'time');
-    if (p.maxInFlight !== undefined && (nonNegativeInteger(p.maxInFlight, 'window') < 1))
+    if (p.maxInFlight !== undefined && nonNegativeInteger(p.maxInFlight, 'window') < 1)
       throw invalid('window', 'must be at least 1');
     if (!this.#rows.has(this.#id(key))) {
       const start = nonNegativeInteger(await p.start(), 'start nonce');
@@ -98,7 +98,8 @@ export class MemoryNonceStore implements NonceStore {
     const at = nonNegativeInteger(p.at, 'time');
     const outbox = this.#rows.get(this.#id(key))?.outbox;
     const current = outbox?.get(nonce);
-    if (!outbox || !current || current.hash.toLowerCase() !== String(p.expectedHash).toLowerCase()) return false;
+    if (!outbox || !current || current.hash.toLowerCase() !== String(p.expectedHash).toLowerCase())
+      return false;
     outbox.set(nonce, { ...current, kind, raw, hash: hash.toLowerCase() as Hex, createdAt: at });
     return true;
   }

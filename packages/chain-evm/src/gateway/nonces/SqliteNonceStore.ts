@@ -95,7 +95,8 @@ export class SqliteNonceStore implements NonceStore {
     const run = async (): Promise<AllocateNonceReturnType<S>> => {
       for (let attempt = 0; attempt < 1000; attempt++) {
         const cursor = (await this.cursor({ chainId, address })) as NonceCursor;
-        if (window !== null && cursor.next - cursor.confirmed >= window) return { kind: 'window-full', cursor };
+        if (window !== null && cursor.next - cursor.confirmed >= window)
+          return { kind: 'window-full', cursor };
         const nonce = cursor.next;
         const signed = await p.sign(nonce);
         const { raw, hash } = checkSignedNonceTransaction(signed);
@@ -167,8 +168,16 @@ export class SqliteNonceStore implements NonceStore {
             `UPDATE gateway_nonce_outbox SET kind = ?, raw = ?, hash = ?, created_at = ?
              WHERE chain_id = ? AND address = ? AND nonce = ? AND hash = ?`,
           )
-          .run(kind, raw, hash.toLowerCase(), at, chainId, address, nonce, String(p.expectedHash).toLowerCase())
-          .changes === 1,
+          .run(
+            kind,
+            raw,
+            hash.toLowerCase(),
+            at,
+            chainId,
+            address,
+            nonce,
+            String(p.expectedHash).toLowerCase(),
+          ).changes === 1,
     );
   }
 
@@ -176,7 +185,9 @@ export class SqliteNonceStore implements NonceStore {
     const { chainId, address } = nonceKey(p);
     const row = this.#c.read(() =>
       this.#c
-        .prepare('SELECT next_nonce, confirmed_nonce FROM gateway_nonce_cursors WHERE chain_id = ? AND address = ?')
+        .prepare(
+          'SELECT next_nonce, confirmed_nonce FROM gateway_nonce_cursors WHERE chain_id = ? AND address = ?',
+        )
         .get(chainId, address),
     ) as CursorRow | undefined;
     return row ? cursorOf(row) : null;
@@ -199,7 +210,14 @@ export class SqliteNonceStore implements NonceStore {
            WHERE chain_id = ? AND address = ? AND nonce >= ? ORDER BY nonce LIMIT ?`,
         )
         .all(chainId, address, from, limit),
-    ) as { nonce: number; execution_id: string | null; kind: string; raw: string; hash: string; created_at: number }[];
+    ) as {
+      nonce: number;
+      execution_id: string | null;
+      kind: string;
+      raw: string;
+      hash: string;
+      created_at: number;
+    }[];
     return rows.map((r) => ({
       chainId,
       address,

@@ -38,9 +38,9 @@ export interface CreateDurableNonceManagerParameters {
 /** A {@link NonceManager} whose nonces and signed bytes are kept in a shared store, with its outbox recovery. */
 export type DurableNonceManager = NonceManager & {
   /** One recovery pass of a wallet's outbox on a chain ({@link recoverNonceOutbox}). */
-  recover(parameters: Omit<RecoverNonceOutboxParameters, 'store' | 'provider' | 'timeoutMs' | 'clock'>): ReturnType<
-    typeof recoverNonceOutbox
-  >;
+  recover(
+    parameters: Omit<RecoverNonceOutboxParameters, 'store' | 'provider' | 'timeoutMs' | 'clock'>,
+  ): ReturnType<typeof recoverNonceOutbox>;
 };
 
 /**
@@ -125,7 +125,9 @@ export function createDurableNonceManager({
     if (!replaced) return;
     onFilled?.({ chainId: p.chainId, address: p.address, nonce, refusedHash, hash: filler.hash });
     // A failed broadcast of the filler is retried by the recovery pass (the outbox keeps it).
-    await sendRawTransaction({ provider, chainId: p.chainId, raw: filler.raw, timeoutMs }).catch(() => undefined);
+    await sendRawTransaction({ provider, chainId: p.chainId, raw: filler.raw, timeoutMs }).catch(
+      () => undefined,
+    );
   };
 
   return {

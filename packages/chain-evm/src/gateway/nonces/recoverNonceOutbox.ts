@@ -41,7 +41,8 @@ export interface RecoverNonceOutboxReturnType {
 }
 
 /**
- * One recovery pass of a wallet's outbox on a chain, by any instance: the chain's mined count raises the row's
+ * One recovery pass of a wallet's outbox on a chain, by any instance (none for a wallet never allocated on it): the
+ * chain's mined count raises the row's
  * window floor (upward only); every kept row at or above it is handled — a filler is broadcast again; an execution's
  * transaction is broadcast again (the stored bytes, never re-signed) when `decide` says it was recorded as sent, or
  * its nonce is filled with a 0-value transfer to self (compare-and-set on the row, then broadcast) when it is never
@@ -72,10 +73,12 @@ export async function recoverNonceOutbox({
     });
     return Number(BigInt(raw as string));
   };
-  const [latest, pending] = [await count('latest'), await count('pending')];
   const before = await store.cursor({ chainId, address });
+  // Nothing was ever allocated for the wallet on this chain: nothing to recover (and no RPC call).
+  if (before === null) return { latest: 0, chainAhead: false, broadcast: [], filled: [], waiting: [] };
+  const [latest, pending] = [await count('latest'), await count('pending')];
   await store.raise({ chainId, address, confirmed: latest });
-  const chainAhead = before !== null && pending > before.next;
+  const chainAhead = pending > before.next;
   const broadcast: number[] = [];
   const filled: number[] = [];
   const waiting: number[] = [];

@@ -18,5 +18,10 @@ export async function broadcastStep(
   ctx: GatewayContext,
   { provider, chainId, raw }: { readonly provider: RpcSender; readonly chainId: number; readonly raw: Hex },
 ): Promise<void> {
-  await sendRawTransaction({ provider: async () => provider, chainId, raw, timeoutMs: ctx.settings.rpcTimeoutMs });
+  await sendRawTransaction({
+    provider: async () => provider,
+    chainId,
+    raw,
+    timeoutMs: ctx.settings.rpcTimeoutMs,
+  });
 }

@@ -1,5 +1,6 @@
 import { parseEther } from '@org/governor';
 import { describe, expect, it } from 'vitest';
+import { RpcError } from '../../errors/RpcError.js';
 import { insertExecution, openReservations, testContext, testHashFor } from '../testing/gatewayHarness.js';
 import { sendFailureStep } from './sendFailureStep.js';
 
@@ -46,5 +47,33 @@ describe('sendFailureStep', () => {
     });
     expect(pending).toMatchObject({ status: 'pending', code: 'BROADCAST_UNCERTAIN' });
     expect(await openReservations(governor)).toBe(1);
+  });
+
+  it('nothing signed because the node failed before (the nonce lookup): failed with the RPC code, reservation released', async () => {
+    for (const code of ['RPC_UNAVAILABLE', 'RPC_TIMEOUT', 'RPC_ERROR'] as const) {
+      const t = testContext();
+      const record = await insertExecution(t.ctx);
+      const { reservationId } = await t.governor.reserve({ action: 'swap', value: parseEther('0.01') });
+      const error = new RpcError(code, { chainId: 1, method: 'eth_getTransactionCount' });
+      const { record: failed } = await sendFailureStep(t.ctx, {
+        record,
+        reservationId: reservationId as string,
+        error,
+      });
+      expect(failed).toMatchObject({ status: 'failed', code });
+      expect(await openReservations(t.governor)).toBe(0);
+    }
+  });
+
+  it('nothing signed for another reason (a store, the signer): failed SEND_FAILED', async () => {
+    const t = testContext();
+    const record = await insertExecution(t.ctx);
+    const { reservationId } = await t.governor.reserve({ action: 'swap', value: parseEther('0.01') });
+    const { record: failed } = await sendFailureStep(t.ctx, {
+      record,
+      reservationId: reservationId as string,
+      error: new Error('the database failed'),
+    });
+    expect(failed).toMatchObject({ status: 'failed', code: 'SEND_FAILED' });
   });
 });

@@ -1,3 +1,4 @@
+import { RpcError } from '../../errors/RpcError.js';
 import type { ExecuteReturnType } from '../gatewayTypes.js';
 import type { ExecutionRecord } from '../types.js';
 import type { GatewayContext } from './GatewayContext.js';
@@ -6,7 +7,8 @@ import { writeExecution } from './writeExecution.js';
 
 /**
  * Classifies a failed send. Nothing signed, or a refusal that proves the node did not take it → `failed`
- * (`SEND_FAILED`), and only then the reservation is released (the record is written first). Anything else (a
+ * (`SEND_FAILED`; when nothing was signed because the node failed before — the nonce lookup — its RPC code:
+ * `RPC_UNAVAILABLE`, `RPC_TIMEOUT`, `RPC_ERROR`), and only then the reservation is released (the record is written first). Anything else (a
  * time-out, a reset connection) may have reached the chain → `pending` (`BROADCAST_UNCERTAIN`), the reservation keeps
  * counting and the reconciler finishes it from the hash.
  *
@@ -24,8 +26,13 @@ export async function sendFailureStep(
   }: { readonly record: ExecutionRecord; readonly reservationId: string; readonly error: unknown },
 ): Promise<ExecuteReturnType> {
   if (record.transactions.length === 0 || ctx.steps.isDefinitelyNotSent(error)) {
+    // Nothing signed yet and the node failed (the nonce lookup before signing): the node's own code, not a refusal.
+    const code =
+      record.transactions.length === 0 && error instanceof RpcError && error.code !== 'RPC_CHAIN_MISMATCH'
+        ? error.code
+        : 'SEND_FAILED';
     const failed = await writeExecution(ctx, record, {
-      patch: { status: 'failed', code: 'SEND_FAILED', reason: shortMessageOf(error) },
+      patch: { status: 'failed', code, reason: shortMessageOf(error) },
     });
     await ctx.governor.release({ id: reservationId });
     ctx.emit({ type: 'settled', executionId: record.id, status: 'failed', feeWei: null });

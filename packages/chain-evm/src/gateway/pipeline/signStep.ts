@@ -78,8 +78,19 @@ export async function signStep(ctx: GatewayContext, p: SignStepParameters): Prom
         await broadcastStep(ctx, { provider: p.provider, chainId: p.chain.id, raw: tx.raw });
         return tx;
       },
-      fill: (nonce) => signSelfTransfer(ctx, { chainId: p.chain.id, nonce, fees: p.fees }),
+      fill: async (nonce) => {
+        const filler = await signSelfTransfer(ctx, { chainId: p.chain.id, nonce, fees: p.fees });
+        ctx.emit({
+          type: 'nonce-filled',
+          executionId: record.id,
+          chainId: p.chain.id,
+          nonce,
+          hash: filler.hash,
+        });
+        return filler;
+      },
       onResync: ({ refused, pending, latest, next, chainAhead }) => {
+        if (chainAhead) ctx.emit({ type: 'nonce-chain-ahead', chainId: p.chain.id, latest });
         ctx.emit({
           type: 'nonce-resynced',
           executionId: record.id,

@@ -32,7 +32,9 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
     const counts = { pending: 5, latest: 5 };
     const node = chain(counts);
     const nonces = createMemoryNonceManager({ provider: node.provider });
-    expect(await nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n })).toBe(5);
+    expect(
+      await nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n }),
+    ).toBe(5);
     // Someone else sent nonces 6 and 7 with the same key (one mined, one in the mempool).
     counts.pending = 8;
     counts.latest = 7;
@@ -41,7 +43,8 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
     const sent = await nonces.withNonce({
       chainId: 1,
       address: ADDRESS,
-      sign: signed, send: async (_s, n) => {
+      sign: signed,
+      send: async (_s, n) => {
         tried.push(n);
         if (n < 7) throw refused('nonce too low');
         if (n < 8) throw refused('replacement transaction underpriced');
@@ -56,7 +59,9 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
     expect(resyncs).toEqual([{ refused: 6, pending: 8, latest: 7, next: 8, chainAhead: true }]);
     // The next allocation continues from there, without another read.
     const reads = node.reads.length;
-    expect(await nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n })).toBe(9);
+    expect(
+      await nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n }),
+    ).toBe(9);
     expect(node.reads.length).toBe(reads);
   });
 
@@ -67,7 +72,8 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
     await nonces.withNonce({
       chainId: 1,
       address: ADDRESS,
-      sign: signed, send: async (_s, n) => {
+      sign: signed,
+      send: async (_s, n) => {
         tried.push(n);
         if (n === 2) throw refused('nonce too low');
         return n;
@@ -84,7 +90,8 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
       nonces.withNonce({
         chainId: 1,
         address: ADDRESS,
-        sign: signed, send: async (_s, n) => {
+        sign: signed,
+        send: async (_s, n) => {
           tried.push(n);
           throw refused('nonce too low');
         },
@@ -97,7 +104,8 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
     let fail = false;
     let reads = 0;
     const provider = async () => ({
-      sign: signed, send: async () => {
+      sign: signed,
+      send: async () => {
         reads++;
         if (fail) throw new Error('socket hang up');
         return '0x4';
@@ -109,7 +117,8 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
       nonces.withNonce({
         chainId: 1,
         address: ADDRESS,
-        sign: signed, send: async () => {
+        sign: signed,
+        send: async () => {
           fail = true;
           throw error;
         },
@@ -117,7 +126,9 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
     ).rejects.toBe(error);
     fail = false;
     const before = reads;
-    expect(await nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n })).toBe(4);
+    expect(
+      await nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n }),
+    ).toBe(4);
     expect(reads).toBe(before + 1);
   });
 
@@ -128,9 +139,12 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
       nonces.withNonce({
         chainId: 1,
         address: ADDRESS,
-        sign: signed, send: async () => Promise.reject(refused('insufficient funds for gas * price + value')),
+        sign: signed,
+        send: async () => Promise.reject(refused('insufficient funds for gas * price + value')),
       }),
     ).rejects.toThrow();
-    expect(await nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n })).toBe(3);
+    expect(
+      await nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n }),
+    ).toBe(3);
   });
 });

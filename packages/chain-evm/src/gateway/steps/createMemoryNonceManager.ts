@@ -84,7 +84,13 @@ export function createMemoryNonceManager({
               });
               const next = Math.max(pending, latest, nonce + 1);
               current.next = next;
-              await onResync?.({ refused: nonce, pending, latest, next, chainAhead: Math.max(pending, latest) > nonce });
+              await onResync?.({
+                refused: nonce,
+                pending,
+                latest,
+                next,
+                chainAhead: Math.max(pending, latest) > nonce,
+              });
               continue;
             }
             // Refused by the node: the nonce is free again.

@@ -174,15 +174,19 @@ describe('createMemoryNonceManager', () => {
       nonces.withNonce({
         chainId: 1,
         address: ADDRESS,
-        sign: signed, send: async () => Promise.reject(new Error('insufficient funds')),
+        sign: signed,
+        send: async () => Promise.reject(new Error('insufficient funds')),
       }),
     ).rejects.toThrow();
-    expect(await nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n })).toBe(3);
+    expect(
+      await nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n }),
+    ).toBe(3);
     await expect(
       nonces.withNonce({
         chainId: 1,
         address: ADDRESS,
-        sign: signed, send: async () => Promise.reject(new Error('socket hang up')),
+        sign: signed,
+        send: async () => Promise.reject(new Error('socket hang up')),
       }),
     ).rejects.toThrow();
     expect(reads()).toBe(1);

@@ -34,8 +34,22 @@ export function describeNonceStoreContract(name: string, fixture: () => NonceSto
         starts++;
         return 5;
       };
-      const a = await store.allocate({ chainId: 1, address: WALLET, executionId: 'e1', start, sign: signer('a'), at: 10 });
-      const b = await store.allocate({ chainId: 1, address: WALLET, executionId: 'e2', start, sign: signer('b'), at: 11 });
+      const a = await store.allocate({
+        chainId: 1,
+        address: WALLET,
+        executionId: 'e1',
+        start,
+        sign: signer('a'),
+        at: 10,
+      });
+      const b = await store.allocate({
+        chainId: 1,
+        address: WALLET,
+        executionId: 'e2',
+        start,
+        sign: signer('b'),
+        at: 11,
+      });
       expect([a.kind === 'allocated' && a.nonce, b.kind === 'allocated' && b.nonce]).toEqual([5, 6]);
       expect(starts).toBe(1);
       const rows = await store.outbox({ chainId: 1, address: WALLET, fromNonce: 0, limit: 10 });
@@ -71,22 +85,49 @@ export function describeNonceStoreContract(name: string, fixture: () => NonceSto
           at: 1,
         }),
       ).rejects.toThrow('killed');
-      const next = await store.allocate({ chainId: 1, address: WALLET, executionId: 'e2', start, sign: signer('x'), at: 2 });
+      const next = await store.allocate({
+        chainId: 1,
+        address: WALLET,
+        executionId: 'e2',
+        start,
+        sign: signer('x'),
+        at: 2,
+      });
       expect(next).toMatchObject({ kind: 'allocated', nonce: 0 });
-      expect((await store.outbox({ chainId: 1, address: WALLET, fromNonce: 0, limit: 10 })).map((r) => r.executionId)).toEqual(['e2']);
+      expect(
+        (await store.outbox({ chainId: 1, address: WALLET, fromNonce: 0, limit: 10 })).map(
+          (r) => r.executionId,
+        ),
+      ).toEqual(['e2']);
     });
 
     it('the in-flight window is enforced on the row: full beyond it, open again once the confirmed mark rises', async () => {
       const { store } = fixture();
-      const p = { chainId: 1, address: WALLET, executionId: 'e', start: async () => 3, maxInFlight: 2, at: 1 };
+      const p = {
+        chainId: 1,
+        address: WALLET,
+        executionId: 'e',
+        start: async () => 3,
+        maxInFlight: 2,
+        at: 1,
+      };
       expect(await store.allocate({ ...p, sign: signer('1') })).toMatchObject({ nonce: 3 });
       expect(await store.allocate({ ...p, sign: signer('2') })).toMatchObject({ nonce: 4 });
       let signed = 0;
-      const full = await store.allocate({ ...p, sign: async (n) => (signed++, signer('3')(n)) });
+      const full = await store.allocate({
+        ...p,
+        sign: async (n) => {
+          signed++;
+          return signer('3')(n);
+        },
+      });
       expect(full).toEqual({ kind: 'window-full', cursor: { next: 5, confirmed: 3 } });
       expect(signed).toBe(0);
       await store.raise({ chainId: 1, address: WALLET, confirmed: 4 });
-      expect(await store.allocate({ ...p, sign: signer('3') })).toMatchObject({ kind: 'allocated', nonce: 5 });
+      expect(await store.allocate({ ...p, sign: signer('3') })).toMatchObject({
+        kind: 'allocated',
+        nonce: 5,
+      });
     });
 
     it('raise moves the row up only (a new row when absent)', async () => {
@@ -99,14 +140,31 @@ export function describeNonceStoreContract(name: string, fixture: () => NonceSto
         before: { next: 9, confirmed: 0 },
         after: { next: 9, confirmed: 2 },
       });
-      expect((await store.raise({ chainId: 1, address: WALLET, confirmed: 12 })).after).toEqual({ next: 12, confirmed: 12 });
-      const got = await store.allocate({ chainId: 1, address: WALLET, executionId: null, start: async () => 0, sign: signer('s'), at: 1 });
+      expect((await store.raise({ chainId: 1, address: WALLET, confirmed: 12 })).after).toEqual({
+        next: 12,
+        confirmed: 12,
+      });
+      const got = await store.allocate({
+        chainId: 1,
+        address: WALLET,
+        executionId: null,
+        start: async () => 0,
+        sign: signer('s'),
+        at: 1,
+      });
       expect(got).toMatchObject({ nonce: 12 });
     });
 
     it('replace is a compare-and-set on the hash the row holds', async () => {
       const { store } = fixture();
-      await store.allocate({ chainId: 1, address: WALLET, executionId: 'e', start: async () => 0, sign: signer('o'), at: 1 });
+      await store.allocate({
+        chainId: 1,
+        address: WALLET,
+        executionId: 'e',
+        start: async () => 0,
+        sign: signer('o'),
+        at: 1,
+      });
       const original = await signer('o')(0);
       const filler = await signer('f')(0);
       const p = { chainId: 1, address: WALLET, nonce: 0, kind: 'filler' as const, ...filler, at: 2 };
@@ -121,7 +179,9 @@ export function describeNonceStoreContract(name: string, fixture: () => NonceSto
     it('refuses malformed input with STORE_INPUT_INVALID (nothing written)', async () => {
       const { store } = fixture();
       const base = { chainId: 1, address: WALLET, executionId: 'e', start: async () => 0, at: 1 };
-      await expect(store.allocate({ ...base, address: '0x12' as Address, sign: signer('a') })).rejects.toMatchObject({
+      await expect(
+        store.allocate({ ...base, address: '0x12' as Address, sign: signer('a') }),
+      ).rejects.toMatchObject({
         code: 'STORE_INPUT_INVALID',
       });
       await expect(
@@ -130,7 +190,9 @@ export function describeNonceStoreContract(name: string, fixture: () => NonceSto
       await expect(store.allocate({ ...base, maxInFlight: 0, sign: signer('a') })).rejects.toMatchObject({
         code: 'STORE_INPUT_INVALID',
       });
-      await expect(store.outbox({ chainId: 1, address: WALLET, fromNonce: 0, limit: 0 })).rejects.toMatchObject({
+      await expect(
+        store.outbox({ chainId: 1, address: WALLET, fromNonce: 0, limit: 0 }),
+      ).rejects.toMatchObject({
         code: 'STORE_INPUT_INVALID',
       });
       expect(await store.outbox({ chainId: 1, address: WALLET, fromNonce: 0, limit: 10 })).toEqual([]);
@@ -157,7 +219,8 @@ export function describeNonceStoreContract(name: string, fixture: () => NonceSto
       expect(rows.map((r) => r.nonce)).toEqual(nonces);
       expect(new Set(rows.map((r) => r.executionId)).size).toBe(40);
       // Each row holds the bytes signed for its own nonce by the execution that got it.
-      for (const row of rows) expect(row.raw).toBe((await signer(`i${row.executionId?.slice(1)}`)(row.nonce)).raw);
+      for (const row of rows)
+        expect(row.raw).toBe((await signer(`i${row.executionId?.slice(1)}`)(row.nonce)).raw);
       expect(await store.cursor({ chainId: 1, address: WALLET })).toEqual({ next: 140, confirmed: 100 });
     });
   });
