@@ -1,6 +1,5 @@
 import type { Address } from '../../chains/chains.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
-import { rpcCall } from '../../rpc/rpcCall.js';
 import { isDefinitelyNotSent } from '../steps/isDefinitelyNotSent.js';
 import { isNonceTaken } from '../steps/isNonceTaken.js';
 import type { NonceManager, SignedNonceTransaction, WithNonceParameters } from '../types.js';
@@ -8,6 +7,7 @@ import type { NonceStore } from './NonceStore.js';
 import { type RecoverNonceOutboxParameters, recoverNonceOutbox } from './recoverNonceOutbox.js';
 import { SenderWindowFullError } from './SenderWindowFullError.js';
 import { sendRawTransaction } from './sendRawTransaction.js';
+import { readTransactionCount } from './readTransactionCount.js';
 
 /** Parameters of {@link createDurableNonceManager}. */
 export interface CreateDurableNonceManagerParameters {
@@ -74,15 +74,8 @@ export function createDurableNonceManager({
   onFilled,
 }: CreateDurableNonceManagerParameters): DurableNonceManager {
   const lanes = new Map<string, Promise<unknown>>();
-  const count = async (chainId: number, address: Address, block: 'pending' | 'latest') => {
-    const raw = await rpcCall({
-      chainId,
-      method: 'eth_getTransactionCount',
-      timeoutMs,
-      run: async () => (await provider(chainId)).send('eth_getTransactionCount', [address, block]),
-    });
-    return Number(BigInt(raw as string));
-  };
+  const count = (chainId: number, address: Address, block: 'pending' | 'latest') =>
+    readTransactionCount({ provider, chainId, address, block, timeoutMs });
 
   const allocate = async <S extends SignedNonceTransaction, T>(p: WithNonceParameters<S, T>) => {
     const deadline = clock() + windowWaitMs;

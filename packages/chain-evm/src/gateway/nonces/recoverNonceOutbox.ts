@@ -1,8 +1,8 @@
 import type { Address } from '../../chains/chains.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
-import { rpcCall } from '../../rpc/rpcCall.js';
 import type { SignedNonceTransaction } from '../types.js';
 import type { NonceOutboxRow, NonceStore } from './NonceStore.js';
+import { readTransactionCount } from './readTransactionCount.js';
 import { sendRawTransaction } from './sendRawTransaction.js';
 
 /** What to do with an outbox row of a transaction not mined yet (decided by the caller from its records). */
@@ -64,15 +64,8 @@ export async function recoverNonceOutbox({
   clock = Date.now,
   limit = 64,
 }: RecoverNonceOutboxParameters): Promise<RecoverNonceOutboxReturnType> {
-  const count = async (block: 'pending' | 'latest') => {
-    const raw = await rpcCall({
-      chainId,
-      method: 'eth_getTransactionCount',
-      timeoutMs,
-      run: async () => (await provider(chainId)).send('eth_getTransactionCount', [address, block]),
-    });
-    return Number(BigInt(raw as string));
-  };
+  const count = (block: 'pending' | 'latest') =>
+    readTransactionCount({ provider, chainId, address, block, timeoutMs });
   const before = await store.cursor({ chainId, address });
   // Nothing was ever allocated for the wallet on this chain: nothing to recover (and no RPC call).
   if (before === null) return { latest: 0, chainAhead: false, broadcast: [], filled: [], waiting: [] };

@@ -1,9 +1,9 @@
 import type { Address } from '../../chains/chains.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
-import { rpcCall } from '../../rpc/rpcCall.js';
 import type { NonceManager, SignedNonceTransaction, WithNonceParameters } from '../types.js';
 import { isDefinitelyNotSent } from './isDefinitelyNotSent.js';
 import { isNonceTaken } from './isNonceTaken.js';
+import { readTransactionCount } from '../nonces/readTransactionCount.js';
 
 /** Parameters of {@link createMemoryNonceManager}. */
 export interface CreateMemoryNonceManagerParameters {
@@ -39,15 +39,8 @@ export function createMemoryNonceManager({
   maxResyncs = 3,
 }: CreateMemoryNonceManagerParameters): NonceManager {
   const lanes = new Map<string, { tail: Promise<unknown>; next: number | undefined }>();
-  const count = async (chainId: number, address: Address, block: 'pending' | 'latest') => {
-    const raw = await rpcCall({
-      chainId,
-      method: 'eth_getTransactionCount',
-      timeoutMs,
-      run: async () => (await provider(chainId)).send('eth_getTransactionCount', [address, block]),
-    });
-    return Number(BigInt(raw as string));
-  };
+  const count = (chainId: number, address: Address, block: 'pending' | 'latest') =>
+    readTransactionCount({ provider, chainId, address, block, timeoutMs });
   return {
     withNonce<S extends SignedNonceTransaction, T>({
       chainId,
