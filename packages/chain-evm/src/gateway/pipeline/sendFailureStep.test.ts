@@ -1,6 +1,7 @@
-import { parseEther } from '@org/governor';
+import { Governor, MemorySpendLedger, parseEther } from '@org/governor';
 import { describe, expect, it } from 'vitest';
 import { RpcError } from '../../errors/RpcError.js';
+import { StoreError } from '../../errors/StoreError.js';
 import { insertExecution, openReservations, testContext, testHashFor } from '../testing/gatewayHarness.js';
 import { sendFailureStep } from './sendFailureStep.js';
 
@@ -75,5 +76,27 @@ describe('sendFailureStep', () => {
       error: new Error('the database failed'),
     });
     expect(failed).toMatchObject({ status: 'failed', code: 'SEND_FAILED' });
+  });
+
+  it('the durable nonce store failed while allocating: STORE_FAILURE; a release that fails once is retried', async () => {
+    let failures = 1;
+    class FlakyLedger extends MemorySpendLedger {
+      override async release(p: Parameters<MemorySpendLedger['release']>[0]) {
+        if (failures-- > 0) throw new Error('connection terminated');
+        return super.release(p);
+      }
+    }
+    const governor = new Governor({ ledger: new FlakyLedger() });
+    const t = testContext({}, {}, { governor });
+    const record = await insertExecution(t.ctx);
+    const { reservationId } = await governor.reserve({ action: 'swap', value: parseEther('0.01') });
+    const { record: failed } = await sendFailureStep(t.ctx, {
+      record,
+      reservationId: reservationId as string,
+      error: new StoreError('STORE_FAILURE', 'PostgresNonceStore: the database failed.'),
+    });
+    expect(failed).toMatchObject({ status: 'failed', code: 'STORE_FAILURE' });
+    expect(failures).toBe(-1);
+    expect(await openReservations(governor)).toBe(0);
   });
 });

@@ -1,7 +1,9 @@
 import { RpcError } from '../../errors/RpcError.js';
+import { StoreError } from '../../errors/StoreError.js';
 import type { ExecuteReturnType } from '../gatewayTypes.js';
 import type { ExecutionRecord } from '../types.js';
 import type { GatewayContext } from './GatewayContext.js';
+import { releaseWithRetries } from './releaseWithRetries.js';
 import { shortMessageOf } from './shortMessageOf.js';
 import { writeExecution } from './writeExecution.js';
 
@@ -27,14 +29,18 @@ export async function sendFailureStep(
 ): Promise<ExecuteReturnType> {
   if (record.transactions.length === 0 || ctx.steps.isDefinitelyNotSent(error)) {
     // Nothing signed yet and the node failed (the nonce lookup before signing): the node's own code, not a refusal.
+    // The durable nonce store failed while allocating: STORE_FAILURE (nothing was broadcast either way).
     const code =
       record.transactions.length === 0 && error instanceof RpcError && error.code !== 'RPC_CHAIN_MISMATCH'
         ? error.code
-        : 'SEND_FAILED';
+        : record.transactions.length === 0 && error instanceof StoreError && error.code === 'STORE_FAILURE'
+          ? 'STORE_FAILURE'
+          : 'SEND_FAILED';
     const failed = await writeExecution(ctx, record, {
       patch: { status: 'failed', code, reason: shortMessageOf(error) },
     });
-    await ctx.governor.release({ id: reservationId });
+    // Final record: no one else would release it (the pooled connection may have just dropped).
+    await releaseWithRetries(ctx, reservationId);
     ctx.emit({ type: 'settled', executionId: record.id, status: 'failed', feeWei: null });
     return { record: failed, receipt: null };
   }
