@@ -18,6 +18,7 @@ import { confirmRuleStep } from './pipeline/confirmRuleStep.js';
 import { createGatewayContext } from './pipeline/createGatewayContext.js';
 import { effectValueStep } from './pipeline/effectValueStep.js';
 import { expireApprovedStep } from './pipeline/expireApprovedStep.js';
+import { failUnsigned } from './pipeline/failUnsigned.js';
 import { feesStep } from './pipeline/feesStep.js';
 import type { GatewayContext } from './pipeline/GatewayContext.js';
 import { holdStep } from './pipeline/holdStep.js';
@@ -173,8 +174,20 @@ export class ExecutionGateway {
     if ('refusal' in reserved)
       return blockExecution(ctx, record, reserved.refusal, { valueWei: reserved.reserveWei });
     const { reservationId } = reserved;
-    const window = await windowStep(ctx, { chainId: chain.id });
-    if ('refusal' in window) return blockExecution(ctx, reserved.record, window.refusal, { reservationId });
+    // Until a transaction is handed to the record nothing of this execution can reach the chain: an error on the way
+    // (the database or the ledger failed) fails the record and releases the reservation at once ({@link failUnsigned}).
+    const unsigned =
+      (at: ExecutionRecord) =>
+      async (error: unknown): Promise<never> => {
+        if (!(error instanceof ExecutionMovedError) && at.transactions.length === 0)
+          await failUnsigned(ctx, at, reservationId, error);
+        throw error;
+      };
+    const window = await windowStep(ctx, { chainId: chain.id }).catch(unsigned(reserved.record));
+    if ('refusal' in window)
+      return blockExecution(ctx, reserved.record, window.refusal, { reservationId }).catch(
+        unsigned(reserved.record),
+      );
     let signed: Awaited<ReturnType<typeof signStep>>;
     try {
       const killedSince = await killSwitchStep(ctx, 'signing');
@@ -188,11 +201,16 @@ export class ExecutionGateway {
         fees,
         onRecorded: window.slot,
       });
+    } catch (error) {
+      return unsigned(reserved.record)(error);
     } finally {
       window.slot();
     }
     // The kill switch engaged while this send queued in the nonce lane: nothing was signed.
-    if ('killed' in signed) return blockExecution(ctx, signed.record, signed.killed, { reservationId });
+    if ('killed' in signed)
+      return blockExecution(ctx, signed.record, signed.killed, { reservationId }).catch(
+        unsigned(signed.record),
+      );
     if ('error' in signed) return sendFailureStep(ctx, { ...signed, reservationId });
     return afterBroadcast(ctx, signed.record, signed.sent, async (pending) => {
       const receipt = await receiptStep(ctx, { provider, chain, record: pending, fees });

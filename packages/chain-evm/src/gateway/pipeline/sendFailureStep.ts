@@ -1,5 +1,6 @@
 import { RpcError } from '../../errors/RpcError.js';
 import { StoreError } from '../../errors/StoreError.js';
+import { ExecutionMovedError } from '../ExecutionMovedError.js';
 import type { ExecuteReturnType } from '../gatewayTypes.js';
 import type { ExecutionRecord } from '../types.js';
 import type { GatewayContext } from './GatewayContext.js';
@@ -25,7 +26,14 @@ export async function sendFailureStep(
     record,
     reservationId,
     error,
-  }: { readonly record: ExecutionRecord; readonly reservationId: string; readonly error: unknown },
+    handed,
+  }: {
+    readonly record: ExecutionRecord;
+    readonly reservationId: string;
+    readonly error: unknown;
+    /** From {@link signStep}: a transaction was handed to the record. Unknown (absent): taken as handed (fail closed). */
+    readonly handed?: boolean;
+  },
 ): Promise<ExecuteReturnType> {
   if (record.transactions.length === 0 || ctx.steps.isDefinitelyNotSent(error)) {
     // Nothing signed yet and the node failed (the nonce lookup before signing): the node's own code, not a refusal.
@@ -36,9 +44,19 @@ export async function sendFailureStep(
         : record.transactions.length === 0 && error instanceof StoreError && error.code === 'STORE_FAILURE'
           ? 'STORE_FAILURE'
           : 'SEND_FAILED';
-    const failed = await writeExecution(ctx, record, {
-      patch: { status: 'failed', code, reason: shortMessageOf(error) },
-    });
+    let failed: ExecutionRecord;
+    try {
+      failed = await writeExecution(ctx, record, {
+        patch: { status: 'failed', code, reason: shortMessageOf(error) },
+      });
+    } catch (writeError) {
+      // The record write failed too (the same dropped connection). Nothing handed to the record (the allocation or
+      // the signing failed): no one can ever broadcast it, the reservation is released now. Otherwise the record may
+      // hold the transaction (a lost COMMIT of its write) and be broadcast: it keeps counting for the reconciler.
+      if (handed === false && !(writeError instanceof ExecutionMovedError))
+        await releaseWithRetries(ctx, reservationId);
+      throw writeError;
+    }
     // Final record: no one else would release it (the pooled connection may have just dropped).
     await releaseWithRetries(ctx, reservationId);
     ctx.emit({ type: 'settled', executionId: record.id, status: 'failed', feeWei: null });

@@ -31,7 +31,15 @@ export interface SignStepParameters {
 export type SignStepReturnType =
   | { readonly record: ExecutionRecord; readonly sent: BroadcastTransaction }
   | { readonly record: ExecutionRecord; readonly killed: Refusal }
-  | { readonly record: ExecutionRecord; readonly error: unknown };
+  | {
+      readonly record: ExecutionRecord;
+      readonly error: unknown;
+      /**
+       * Whether a signed transaction was handed to the record (the send began) at least once: when not, the error came
+       * from the nonce allocation or the signing, and nothing of the execution can be broadcast by anyone.
+       */
+      readonly handed: boolean;
+    };
 
 /**
  * Sign, record, broadcast — inside the nonce manager's lane for the wallet on the chain: the kill switch is read
@@ -54,6 +62,7 @@ export type SignStepReturnType =
  */
 export async function signStep(ctx: GatewayContext, p: SignStepParameters): Promise<SignStepReturnType> {
   let record = p.record;
+  let handed = false;
   try {
     const sent = await ctx.nonces.withNonce({
       chainId: p.chain.id,
@@ -73,6 +82,7 @@ export async function signStep(ctx: GatewayContext, p: SignStepParameters): Prom
         });
       },
       send: async (tx) => {
+        handed = true;
         record = await writeExecution(ctx, record, { transaction: tx });
         p.onRecorded?.();
         await broadcastStep(ctx, { provider: p.provider, chainId: p.chain.id, raw: tx.raw });
@@ -110,6 +120,6 @@ export async function signStep(ctx: GatewayContext, p: SignStepParameters): Prom
     // The wallet's in-flight window, as the shared nonce row counts it, stayed full: nothing was signed.
     if (error instanceof SenderWindowFullError)
       return { record, killed: { code: 'SENDER_WINDOW_FULL', reason: error.message } };
-    return { record, error };
+    return { record, error, handed };
   }
 }
