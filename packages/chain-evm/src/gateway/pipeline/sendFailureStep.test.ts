@@ -99,4 +99,27 @@ describe('sendFailureStep', () => {
     expect(failures).toBe(-1);
     expect(await openReservations(governor)).toBe(0);
   });
+
+  it.each([
+    [false, 0],
+    [undefined, 1],
+  ] as const)(
+    'the failed record cannot be written either (handed: %s): the reservation open after is %i',
+    async (handed, open) => {
+      const t = testContext();
+      const record = await insertExecution(t.ctx);
+      const { reservationId } = await t.governor.reserve({ action: 'swap', value: parseEther('0.01') });
+      t.store.update = () => Promise.reject(new StoreError('STORE_FAILURE', 'the database failed.'));
+      await expect(
+        sendFailureStep(t.ctx, {
+          record,
+          reservationId: reservationId as string,
+          error: new StoreError('STORE_FAILURE', 'PostgresNonceStore: the database failed.'),
+          ...(handed === undefined ? {} : { handed }),
+        }),
+      ).rejects.toThrow('the database failed.');
+      // Nothing handed to the record: released. Unknown (the record may hold the transaction): kept (fail closed).
+      expect(await openReservations(t.governor)).toBe(open);
+    },
+  );
 });
