@@ -92,8 +92,15 @@ describe('three instances on one PostgreSQL', () => {
     const { rows } = await client.query(
       "SELECT count(*)::int AS n FROM gateway_executions WHERE status = 'confirmed' AND action = 'swap'",
     );
+    // The nonces came from the shared durable allocator: one outbox row per nonce, holding what was mined.
+    const outbox = await client.query(
+      'SELECT nonce::int AS nonce, hash FROM gateway_nonce_outbox WHERE chain_id = 31337 AND address = $1 ORDER BY nonce',
+      [wallet.toLowerCase()],
+    );
     await client.end();
     expect(rows[0]).toEqual({ n: 2 });
+    expect(outbox.rows.map((r) => r.nonce)).toEqual([nonce, nonce + 1]);
+    expect(outbox.rows[0]?.hash).toBe((done.execution.txHash as string).toLowerCase());
   }, 120_000);
 
   it('an event raised on A arrives on a stream opened on C; a reconnect on B with the last id replays the rest', async () => {

@@ -131,11 +131,11 @@ describe('the RPC node fails under a server that is already running', () => {
       expect((await balance()).status).toBe(200);
     });
 
-    // The simulation fails with the node's own code; the nonce lookup is the gateway's send step, whose every failure
-    // before the broadcast is 503 SEND_FAILED (nothing reached the chain, the reservation released).
+    // The simulation and the nonce lookup before signing fail with the node's own code (nothing reached the chain,
+    // the reservation released) — never SEND_FAILED, which says the node refused a signed transaction.
     for (const [method, status, code] of [
       ['eth_simulateV1', fault.status, fault.code],
-      ['eth_getTransactionCount', 503, 'SEND_FAILED'],
+      ['eth_getTransactionCount', fault.status, fault.code],
     ] as const) {
       it(`${name} on ${method}, before signing: /swap/execute answers ${status} ${code}, nothing reserved or sent`, async () => {
         const nonce = await reader.getTransactionCount(wallet());

@@ -77,8 +77,10 @@ export type {
   ListExecutionsParameters,
   NonceManager,
   NonceResync,
+  SignedNonceTransaction,
   TokenAmount,
   PrerequisiteApproval,
+  WithNonceParameters,
 } from './gateway/types.js';
 export { StoreError, type StoreErrorCode } from './errors/StoreError.js';
 export { MemoryExecutionStore } from './gateway/store/MemoryExecutionStore.js';
@@ -212,6 +214,28 @@ export {
   type CreateMemoryNonceManagerParameters,
   createMemoryNonceManager,
 } from './gateway/steps/createMemoryNonceManager.js';
+export type {
+  AllocateNonceParameters,
+  AllocateNonceReturnType,
+  NonceCursor,
+  NonceOutboxKind,
+  NonceOutboxRow,
+  NonceStore,
+  ReplaceNonceOutboxParameters,
+} from './gateway/nonces/NonceStore.js';
+export { MemoryNonceStore } from './gateway/nonces/MemoryNonceStore.js';
+export {
+  type CreateDurableNonceManagerParameters,
+  createDurableNonceManager,
+  type DurableNonceManager,
+} from './gateway/nonces/createDurableNonceManager.js';
+export {
+  type OutboxDecision,
+  type RecoverNonceOutboxParameters,
+  type RecoverNonceOutboxReturnType,
+  recoverNonceOutbox,
+} from './gateway/nonces/recoverNonceOutbox.js';
+export { SenderWindowFullError } from './gateway/nonces/SenderWindowFullError.js';
 export { decodeRevertReason } from './gateway/steps/decodeRevertReason.js';
 export {
   type EstimateFeesParameters,

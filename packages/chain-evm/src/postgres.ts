@@ -24,3 +24,4 @@ export {
   PostgresOutstandingApprovalStore,
   type PostgresOutstandingApprovalStoreParameters,
 } from './postgres/PostgresOutstandingApprovalStore.js';
+export { PostgresNonceStore, type PostgresNonceStoreParameters } from './postgres/PostgresNonceStore.js';

@@ -24,3 +24,4 @@ export {
   SqliteSharePriceStore,
   type SqliteSharePriceStoreParameters,
 } from './yield/store/SqliteSharePriceStore.js';
+export { SqliteNonceStore, type SqliteNonceStoreParameters } from './gateway/nonces/SqliteNonceStore.js';

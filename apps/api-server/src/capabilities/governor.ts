@@ -1,6 +1,7 @@
 import { preparingInterruptDelay } from './preparingInterruptDelay.js';
 import {
   createGatewaySteps,
+  createDurableNonceManager,
   createMemoryNonceManager,
   defaultActionModules,
   ExecutionGateway,
@@ -66,6 +67,7 @@ export const governor: Capability = {
       indexed: (key) => /^dca:[^:]+:[0-9]+(?::approve)?$/.test(key),
     });
     const confirmations = stores.confirmations();
+    const nonceStore = stores.nonces();
     const governorService = new GovernorService({
       config,
       ledger: stores.spendLedger(),
@@ -119,7 +121,17 @@ export const governor: Capability = {
             contributions.describers.find((d) => d.actions.includes(p.record.action))?.describe(p) ?? {},
           // Every row's actions: the built-in ones, then `deposit` (yield) and `bridge` (bridges).
           actions: contributions.modules,
-          nonces: createMemoryNonceManager({ provider, timeoutMs: config.rpcTimeoutMs }),
+          // With PostgreSQL every instance allocates from the same durable nonce rows (several may sign for the
+          // wallet); one process's backend keeps the per-process manager.
+          nonces: nonceStore
+            ? createDurableNonceManager({
+                store: nonceStore,
+                provider,
+                timeoutMs: config.rpcTimeoutMs,
+                maxInFlight: config.gateway.maxPendingPerSender,
+                windowWaitMs: config.gateway.senderWindowWaitMs,
+              })
+            : createMemoryNonceManager({ provider, timeoutMs: config.rpcTimeoutMs }),
           steps: createGatewaySteps({
             minLiquidityWei: config.gateway.minLiquidityWei,
             maxTwapDeviationBps: config.gateway.maxTwapDeviationBps,

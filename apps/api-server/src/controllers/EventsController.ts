@@ -30,7 +30,9 @@ export class EventsController extends Controller {
    * A `text/event-stream` of governor changes (`governor.kill-switch`, `governor.blocked`, `governor.limits`),
    * execution changes (`execution.held`, `execution.broadcast`, `execution.settled`, `execution.blocked`,
    * `execution.replacement-refused`, `execution.cancel`, `execution.nonce-resynced` — another sender of the key took
-   * a nonce, `execution.reorged` — a mined execution's block was reorganized away), stored chain positions that no
+   * a nonce, `execution.nonce-chain-ahead` — the chain used nonces this service never handed out (an alert),
+   * `execution.nonce-filled` — a nonce whose transaction will never be sent was filled by a 0-value transfer to self,
+   * `execution.reorged` — a mined execution's block was reorganized away), stored chain positions that no
    * longer match the chain (`chain.reorg`: a re-scan runs),
    * operator decisions (`confirmation.decided`), watcher alerts (`watcher.alert`), wallets whose checks start being
    * deferred (`watcher.deferred`: the node's head is below their baseline block) and vault sampling failures

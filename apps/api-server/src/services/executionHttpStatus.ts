@@ -7,7 +7,8 @@ const SENDER_WINDOW_RETRY_AFTER_SECONDS = 12;
 /**
  * The HTTP answer of an executing request from its execution record: 200 `confirmed`, 202 `pending`/`signed` (follow
  * `/executions/{id}`) and `awaiting_confirmation` (held for an operator: see `/confirmations`); otherwise the problem is thrown — 502 `TX_REVERTED` (mined and reverted: the fee was spent),
- * 503 when nothing reached the chain (`SEND_FAILED`…) or the wallet's in-flight window stayed full
+ * 503 when nothing reached the chain (`SEND_FAILED`, `RPC_UNAVAILABLE`/`RPC_TIMEOUT` of the nonce lookup before signing —
+ * 502 for its `RPC_ERROR`…) or the wallet's in-flight window stayed full
  * (`SENDER_WINDOW_FULL`, with `Retry-After`) or the node cannot simulate effects (`EFFECTS_SIMULATION_UNSUPPORTED`),
  * 422 `SIMULATION_REVERTED` / `INTENT_INVALID` / `PREREQUISITE_APPROVAL_INVALID` / `EFFECT_*` (the simulated effects
  * contradict the intent), 502 `PREREQUISITE_APPROVAL_NOT_CONFIRMED` (the approval the action needs was sent and did
@@ -39,8 +40,9 @@ export function executionHttpStatus(record: ExecutionRecord, txHash: string | nu
     );
   }
   if (record.status === 'failed') {
+    // The node answered the nonce lookup with an error (before anything was signed): 502 like any RPC_ERROR.
     throw new ApiProblem(
-      503,
+      record.code === 'RPC_ERROR' ? 502 : 503,
       record.code ?? 'SEND_FAILED',
       'The transaction could not be sent; nothing reached the chain',
       record.reason ?? undefined,

@@ -31,6 +31,10 @@ export class MemoryStoreFactory implements StoreFactory {
   readonly outstandingApprovals = memoize(() => new MemoryOutstandingApprovalStore());
   readonly dca = memoize(() => new MemoryDcaStore());
   readonly jobLeases = memoize(() => new LocalJobLease());
+  /** One process signs: the gateway's per-process nonce manager, as before. */
+  nonces(): null {
+    return null;
+  }
   readonly spendLedger = memoize(() => new MemorySpendLedger());
   readonly operatorLimits = memoize(() => new MemoryOperatorLimitsStore());
   #open = true;

@@ -3,6 +3,7 @@ import {
   PostgresConfirmationStore,
   PostgresExecutionStore,
   PostgresIdempotencyStore,
+  PostgresNonceStore,
   PostgresOutstandingApprovalStore,
   PostgresSharePriceStore,
   PostgresWatchStore,
@@ -40,6 +41,7 @@ export class PostgresStoreFactory implements StoreFactory {
   readonly #pool: pg.Pool;
   #chainIdentity: PostgresChainIdentityStore | undefined;
   readonly executions;
+  readonly nonces;
   readonly executionKeys;
   readonly confirmations;
   readonly idempotency;
@@ -77,6 +79,7 @@ export class PostgresStoreFactory implements StoreFactory {
     this.spendLedger = memoize(() => new PostgresSpendLedger({ pool, databaseClock: true }));
     this.operatorLimits = memoize(() => new PostgresOperatorLimitsStore({ pool }));
     this.jobLeases = memoize(() => new PostgresJobLease({ pool }));
+    this.nonces = memoize(() => new PostgresNonceStore({ pool }));
     this.sharePrices = memoize(() => new PostgresSharePriceStore({ pool }));
     this.watches = memoize(() => new PostgresWatchStore({ pool }));
     this.approvalScans = memoize(() => new PostgresApprovalScanStore({ pool }));

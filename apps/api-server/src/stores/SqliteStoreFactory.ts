@@ -40,6 +40,10 @@ export class SqliteStoreFactory implements StoreFactory {
   readonly jobLeases = memoize(() => new LocalJobLease());
   readonly #dataDir: string;
   #chainIdentity: SqliteChainIdentityStore | undefined;
+  /** One process signs: the gateway's per-process nonce manager, as before. */
+  nonces(): null {
+    return null;
+  }
 
   constructor({ dataDir }: { dataDir: string }) {
     const database = openDatabase({ dataDir });

@@ -3,6 +3,7 @@ import type {
   ConfirmationStore,
   ExecutionStore,
   IdempotencyStore,
+  NonceStore,
   OutstandingApprovalStore,
   SharePriceStore,
   WatchStore,
@@ -46,6 +47,11 @@ export interface StoreFactory {
   spendLedger(): SpendLedger;
   /** Caps an operator set over HTTP or from the CLI. */
   operatorLimits(): OperatorLimitsStore;
+  /**
+   * The durable nonce rows and signed-transaction outbox every instance on the backend shares; `null` when the
+   * backend is one process's (memory, SQLite: the gateway keeps its per-process nonce manager).
+   */
+  nonces(): NonceStore | null;
   /**
    * Where `checkChainIdentity` keeps each chain's genesis hash and reads the data's block positions from (at start:
    * data made on another instance of a chain is refused); `null` when nothing persists.

@@ -230,6 +230,29 @@ export type GatewayEvent =
       readonly chainPending: number;
       readonly chainLatest: number;
       readonly next: number;
+      /** The chain had used nonces this service never handed out for the wallet: something else signs with the key. */
+      readonly chainAhead: boolean;
+    }
+  | {
+      /**
+       * A nonce whose transaction will never be mined (the node refused it for good after signing, or its execution
+       * was interrupted before it was recorded) is filled: a 0-value transfer of the wallet to itself was signed at
+       * it (durable nonce manager), so the wallet's sequence keeps no hole. Its fee is the network's, not reserved.
+       */
+      readonly type: 'nonce-filled';
+      readonly executionId: string | null;
+      readonly chainId: number;
+      readonly nonce: number;
+      readonly hash: Hex;
+    }
+  | {
+      /**
+       * The chain's pending count for the wallet is above every nonce the durable nonce rows handed out: something
+       * other than this service signs with the key (an alert; the rows moved up to the chain's count).
+       */
+      readonly type: 'nonce-chain-ahead';
+      readonly chainId: number;
+      readonly latest: number;
     }
   | {
       /**

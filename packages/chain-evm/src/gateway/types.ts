@@ -4,6 +4,8 @@
  */
 
 import type { Address } from '../chains/chains.js';
+import type { NonceOutboxRow } from './nonces/NonceStore.js';
+import type { OutboxDecision, RecoverNonceOutboxReturnType } from './nonces/recoverNonceOutbox.js';
 /** 0x-prefixed hex data. */
 export type Hex = `0x${string}`;
 
@@ -360,30 +362,67 @@ export interface IdempotencyStore {
  * What a {@link NonceManager} saw when the chain refused a nonce it handed out (`nonce too low`, `replacement
  * transaction underpriced`: another transaction, not ours, holds it): the nonce refused, the chain's counts read
  * right after (`pending` includes the mempool, `latest` only mined transactions) and the nonce it moves on to.
+ * `chainAhead` is true when the chain's counts were above every nonce this service had handed out for the wallet:
+ * something else signs with the key (an alert, not only a resync).
  */
 export interface NonceResync {
   readonly refused: number;
   readonly pending: number;
   readonly latest: number;
   readonly next: number;
+  readonly chainAhead: boolean;
+}
+
+/** What a nonce manager keeps of a signed transaction: its raw bytes and hash. */
+export interface SignedNonceTransaction {
+  readonly raw: Hex;
+  readonly hash: Hex;
+}
+
+/** Parameters of {@link NonceManager.withNonce}. */
+export interface WithNonceParameters<S extends SignedNonceTransaction, T> {
+  readonly chainId: number;
+  readonly address: Address;
+  /** The execution the transaction belongs to (kept beside the signed bytes by a durable manager). */
+  readonly executionId?: string;
+  /**
+   * Signs at the nonce handed out. Throwing abandons the allocation: nothing is kept and the nonce is not consumed.
+   * A durable manager may call it more than once (a signature made for a nonce another instance took first is
+   * dropped unpublished); only the last one is ever sent.
+   */
+  readonly sign: (nonce: number) => Promise<S>;
+  /** Records and broadcasts what `sign` returned; called once the signed bytes are kept (durable managers). */
+  readonly send: (signed: S, nonce: number) => Promise<T>;
+  /**
+   * Signs a 0-value transfer of the wallet to itself at `nonce`: a durable manager never gives a nonce back, so a
+   * transaction the node refused for good after signing is replaced by this one (the sequence keeps no hole).
+   */
+  readonly fill?: (nonce: number) => Promise<SignedNonceTransaction>;
+  /** Called before `sign` is called again at a higher nonce because the one handed out was taken. */
+  readonly onResync?: (resync: NonceResync) => void | Promise<void>;
 }
 
 /**
- * Hands out nonces for one signing address, safe under concurrent requests: `send` runs with a nonce nobody else
- * holds. When `send` resolves the nonce is used. When it rejects with an error that proves the transaction never
- * reached the node's mempool, the nonce is given back (no gap); on any other failure the manager resynchronises
- * from the chain's pending transaction count before the next allocation. When the chain says the nonce is taken by
- * another sender of the same key, the manager reads the chain's counts, moves above them, tells `onResync`, and calls
- * `send` again with the new nonce within the same lane (a bounded number of times).
+ * Hands out nonces for one signing address, safe under concurrent requests: `sign` runs with a nonce nobody else
+ * holds, then `send`. When `send` resolves the nonce is used. When the chain says the nonce is taken by another
+ * sender of the same key, the manager reads the chain's counts, moves above them (never down), tells `onResync`,
+ * and calls `sign` and `send` again with the new nonce (a bounded number of times). On a refusal that proves the
+ * transaction never reached the node's mempool, the per-process manager gives the nonce back; the durable one
+ * ({@link createDurableNonceManager}) never does: it fills the nonce with `fill`'s transfer to self.
  */
 export interface NonceManager {
-  withNonce<T>(parameters: {
-    chainId: number;
-    address: Address;
-    send: (nonce: number) => Promise<T>;
-    /** Called before `send` is called again at a higher nonce because the one handed out was taken. */
-    onResync?: (resync: NonceResync) => void | Promise<void>;
-  }): Promise<T>;
+  withNonce<S extends SignedNonceTransaction, T>(parameters: WithNonceParameters<S, T>): Promise<T>;
+  /**
+   * Durable managers only: one recovery pass of the wallet's outbox on a chain — the stored bytes of what is recorded
+   * as sent handed to the node again, a nonce whose transaction will never be sent filled by `fill`
+   * ({@link recoverNonceOutbox}). The reconciler runs it.
+   */
+  recover?(parameters: {
+    readonly chainId: number;
+    readonly address: Address;
+    readonly decide: (row: NonceOutboxRow) => Promise<OutboxDecision>;
+    readonly fill: (nonce: number) => Promise<SignedNonceTransaction>;
+  }): Promise<RecoverNonceOutboxReturnType>;
 }
 
 /** Fees for one transaction. */

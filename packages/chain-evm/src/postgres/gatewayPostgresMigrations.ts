@@ -80,5 +80,25 @@ export const GATEWAY_POSTGRES_MIGRATIONS: PostgresSchemaMigrations = {
      CREATE INDEX gateway_confirmations_execution ON gateway_confirmations (execution_id, created_at);`,
     // The hash of the block an execution was mined in (the reorg follow compares it with the chain).
     'ALTER TABLE gateway_executions ADD COLUMN block_hash text;',
+    // The durable nonce allocator: a row per (chain, address) and the outbox of signed transactions.
+    `CREATE TABLE gateway_nonce_cursors (
+       chain_id bigint NOT NULL,
+       address text NOT NULL,
+       next_nonce bigint NOT NULL,
+       confirmed_nonce bigint NOT NULL,
+       PRIMARY KEY (chain_id, address),
+       CHECK (next_nonce >= confirmed_nonce AND confirmed_nonce >= 0)
+     );
+     CREATE TABLE gateway_nonce_outbox (
+       chain_id bigint NOT NULL,
+       address text NOT NULL,
+       nonce bigint NOT NULL,
+       execution_id text,
+       kind text NOT NULL CHECK (kind IN ('transaction', 'filler')),
+       raw text NOT NULL,
+       hash text NOT NULL,
+       created_at bigint NOT NULL,
+       PRIMARY KEY (chain_id, address, nonce)
+     );`,
   ],
 };

@@ -2,6 +2,7 @@ import type { Refusal } from '../checkPolicy.js';
 import type { ExecuteReturnType } from '../gatewayTypes.js';
 import type { ExecutionRecord } from '../types.js';
 import type { GatewayContext } from './GatewayContext.js';
+import { releaseWithRetries } from './releaseWithRetries.js';
 import { writeExecution } from './writeExecution.js';
 
 /**
@@ -29,7 +30,8 @@ export async function blockExecution(
     },
   });
   if (options.reservationId !== undefined && options.reservationId !== null) {
-    await ctx.governor.release({ id: options.reservationId }).catch(() => undefined);
+    // Retried: the write just done and the release share a pool whose connection may have just dropped.
+    await releaseWithRetries(ctx, options.reservationId);
   }
   ctx.emit({ type: 'blocked', executionId: record.id, code: refusal.code, reason: refusal.reason });
   return { record: updated, receipt: null };

@@ -2,6 +2,7 @@ import { UNSETTLED_STATUSES } from '../store/storeInput.js';
 import type { ExecutionRecord } from '../types.js';
 import { followMinedPass } from './followMinedPass.js';
 import type { GatewayContext } from './GatewayContext.js';
+import { outboxPass } from './outboxPass.js';
 import { reconcileExecution } from './reconcileExecution.js';
 
 /**
@@ -36,6 +37,9 @@ export async function reconcilePass(ctx: GatewayContext, inFlight: Set<string>):
       inFlight.delete(listed.id);
     }
   }
+  // The durable outbox (several instances): what was recorded as sent goes to the node again from its stored bytes,
+  // and a nonce that will never be sent is filled.
+  await outboxPass(ctx).catch(() => []);
   // What was settled recently is followed for a reorg that took its block (it goes back to pending, and the next
   // pass follows it like any pending execution).
   for (const reorged of await followMinedPass(ctx, inFlight)) changed.push(reorged);

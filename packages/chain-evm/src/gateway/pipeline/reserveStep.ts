@@ -2,6 +2,7 @@ import type { ExecutionIntent, ExecutionRecord, FeeQuote } from '../types.js';
 import { worstCaseFeeWei } from '../worstCaseFeeWei.js';
 import type { Refusal } from '../checkPolicy.js';
 import type { GatewayContext } from './GatewayContext.js';
+import { releaseWithRetries } from './releaseWithRetries.js';
 import { maxFeeOf } from './maxFeeOf.js';
 import { writeExecution } from './writeExecution.js';
 
@@ -70,26 +71,5 @@ export async function reserveStep(
   } catch (error) {
     await releaseWithRetries(ctx, reservationId);
     throw error;
-  }
-}
-
-/** Waits before each attempt to release a reservation whose record could not be written (about 2 s in all). */
-const RELEASE_RETRY_MS = [0, 100, 400, 1_600] as const;
-
-/**
- * The release, retried: the write that failed and the first release often fail together (the database connection
- * just dropped, and the pool hands out a dead one before it notices), and a reservation no record names is released
- * by no one else — it would count against the caps for good. After the last attempt it stays counted (fail closed).
- */
-async function releaseWithRetries(ctx: GatewayContext, id: string): Promise<void> {
-  for (const wait of RELEASE_RETRY_MS) {
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    try {
-      await ctx.governor.release({ id });
-      return;
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (code === 'RESERVATION_NOT_FOUND' || code === 'RESERVATION_ALREADY_SETTLED') return;
-    }
   }
 }

@@ -148,6 +148,7 @@ describe('signStep', () => {
       chainPending: 9,
       chainLatest: 9,
       next: 9,
+      chainAhead: true,
     });
   });
 });

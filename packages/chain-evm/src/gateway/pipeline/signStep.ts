@@ -7,7 +7,9 @@ import { broadcastStep } from './broadcastStep.js';
 import type { GatewayContext } from './GatewayContext.js';
 import { KilledInLaneError } from './KilledInLaneError.js';
 import { killSwitchStep } from './killSwitchStep.js';
+import { SenderWindowFullError } from '../nonces/SenderWindowFullError.js';
 import { signGatewayTransaction } from './signGatewayTransaction.js';
+import { signSelfTransfer } from './signSelfTransfer.js';
 import { writeExecution } from './writeExecution.js';
 
 /** Parameters of {@link signStep}. */
@@ -31,7 +33,15 @@ export interface SignStepParameters {
 export type SignStepReturnType =
   | { readonly record: ExecutionRecord; readonly sent: BroadcastTransaction }
   | { readonly record: ExecutionRecord; readonly killed: Refusal }
-  | { readonly record: ExecutionRecord; readonly error: unknown };
+  | {
+      readonly record: ExecutionRecord;
+      readonly error: unknown;
+      /**
+       * Whether a signed transaction was handed to the record (the send began) at least once: when not, the error came
+       * from the nonce allocation or the signing, and nothing of the execution can be broadcast by anyone.
+       */
+      readonly handed: boolean;
+    };
 
 /**
  * Sign, record, broadcast — inside the nonce manager's lane for the wallet on the chain: the kill switch is read
@@ -41,8 +51,10 @@ export type SignStepReturnType =
  * BEFORE it is broadcast, so a record another writer moved is never sent (that throws {@link ExecutionMovedError});
  * then it is handed to the node. When the chain says the nonce is taken by another sender of the key, the manager
  * moves the nonce up and this runs again (kill switch included) at the new nonce — the same record, reservation and
- * request; each move is an `nonce-resynced` event. A failed send is returned for {@link sendFailureStep} to
- * classify.
+ * request; each move is an `nonce-resynced` event. A durable manager keeps the signed bytes in its outbox before
+ * they are recorded here, and fills a nonce the node refused for good with a 0-value transfer to self
+ * ({@link signSelfTransfer}); its shared in-flight window staying full is answered like a kill (`killed`, with
+ * `SENDER_WINDOW_FULL`: nothing signed). A failed send is returned for {@link sendFailureStep} to classify.
  *
  * @example
  * ```ts
@@ -52,14 +64,16 @@ export type SignStepReturnType =
  */
 export async function signStep(ctx: GatewayContext, p: SignStepParameters): Promise<SignStepReturnType> {
   let record = p.record;
+  let handed = false;
   try {
     const sent = await ctx.nonces.withNonce({
       chainId: p.chain.id,
       address: ctx.address,
-      send: async (nonce) => {
+      executionId: record.id,
+      sign: async (nonce) => {
         const killed = p.passesKillSwitch === true ? null : await killSwitchStep(ctx, 'signing');
         if (killed) throw new KilledInLaneError(killed);
-        const tx = await signGatewayTransaction(ctx, {
+        return signGatewayTransaction(ctx, {
           chainId: p.chain.id,
           nonce,
           to: p.intent.to,
@@ -68,12 +82,27 @@ export async function signStep(ctx: GatewayContext, p: SignStepParameters): Prom
           gasLimit: p.gasLimit,
           fees: p.fees,
         });
+      },
+      send: async (tx) => {
+        handed = true;
         record = await writeExecution(ctx, record, { transaction: tx });
         p.onRecorded?.();
         await broadcastStep(ctx, { provider: p.provider, chainId: p.chain.id, raw: tx.raw });
         return tx;
       },
-      onResync: ({ refused, pending, latest, next }) => {
+      fill: async (nonce) => {
+        const filler = await signSelfTransfer(ctx, { chainId: p.chain.id, nonce, fees: p.fees });
+        ctx.emit({
+          type: 'nonce-filled',
+          executionId: record.id,
+          chainId: p.chain.id,
+          nonce,
+          hash: filler.hash,
+        });
+        return filler;
+      },
+      onResync: ({ refused, pending, latest, next, chainAhead }) => {
+        if (chainAhead) ctx.emit({ type: 'nonce-chain-ahead', chainId: p.chain.id, latest });
         ctx.emit({
           type: 'nonce-resynced',
           executionId: record.id,
@@ -82,6 +111,7 @@ export async function signStep(ctx: GatewayContext, p: SignStepParameters): Prom
           chainPending: pending,
           chainLatest: latest,
           next,
+          chainAhead,
         });
       },
     });
@@ -89,6 +119,9 @@ export async function signStep(ctx: GatewayContext, p: SignStepParameters): Prom
   } catch (error) {
     if (error instanceof ExecutionMovedError) throw error;
     if (error instanceof KilledInLaneError) return { record, killed: error.refusal };
-    return { record, error };
+    // The wallet's in-flight window, as the shared nonce row counts it, stayed full: nothing was signed.
+    if (error instanceof SenderWindowFullError)
+      return { record, killed: { code: 'SENDER_WINDOW_FULL', reason: error.message } };
+    return { record, error, handed };
   }
 }

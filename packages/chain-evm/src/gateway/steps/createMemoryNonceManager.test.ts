@@ -4,6 +4,9 @@ import { RpcError } from '../../errors/RpcError.js';
 import type { NonceResync } from '../types.js';
 import { createMemoryNonceManager } from './createMemoryNonceManager.js';
 
+/** Stand-in signed bytes (the manager keeps them; these tests look at nonces). */
+const signed = async () => ({ raw: '0x00' as const, hash: `0x${'00'.repeat(32)}` as const });
+
 const ADDRESS = '0x00000000000000000000000000000000000000aa' as Address;
 
 /** A node whose counts the test sets: `pending` and `latest` as the chain would answer them. */
@@ -29,7 +32,9 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
     const counts = { pending: 5, latest: 5 };
     const node = chain(counts);
     const nonces = createMemoryNonceManager({ provider: node.provider });
-    expect(await nonces.withNonce({ chainId: 1, address: ADDRESS, send: async (n) => n })).toBe(5);
+    expect(
+      await nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n }),
+    ).toBe(5);
     // Someone else sent nonces 6 and 7 with the same key (one mined, one in the mempool).
     counts.pending = 8;
     counts.latest = 7;
@@ -38,7 +43,8 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
     const sent = await nonces.withNonce({
       chainId: 1,
       address: ADDRESS,
-      send: async (n) => {
+      sign: signed,
+      send: async (_s, n) => {
         tried.push(n);
         if (n < 7) throw refused('nonce too low');
         if (n < 8) throw refused('replacement transaction underpriced');
@@ -50,10 +56,12 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
     });
     expect(sent).toBe(8);
     expect(tried).toEqual([6, 8]);
-    expect(resyncs).toEqual([{ refused: 6, pending: 8, latest: 7, next: 8 }]);
+    expect(resyncs).toEqual([{ refused: 6, pending: 8, latest: 7, next: 8, chainAhead: true }]);
     // The next allocation continues from there, without another read.
     const reads = node.reads.length;
-    expect(await nonces.withNonce({ chainId: 1, address: ADDRESS, send: async (n) => n })).toBe(9);
+    expect(
+      await nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n }),
+    ).toBe(9);
     expect(node.reads.length).toBe(reads);
   });
 
@@ -64,7 +72,8 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
     await nonces.withNonce({
       chainId: 1,
       address: ADDRESS,
-      send: async (n) => {
+      sign: signed,
+      send: async (_s, n) => {
         tried.push(n);
         if (n === 2) throw refused('nonce too low');
         return n;
@@ -81,7 +90,8 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
       nonces.withNonce({
         chainId: 1,
         address: ADDRESS,
-        send: async (n) => {
+        sign: signed,
+        send: async (_s, n) => {
           tried.push(n);
           throw refused('nonce too low');
         },
@@ -94,6 +104,7 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
     let fail = false;
     let reads = 0;
     const provider = async () => ({
+      sign: signed,
       send: async () => {
         reads++;
         if (fail) throw new Error('socket hang up');
@@ -106,6 +117,7 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
       nonces.withNonce({
         chainId: 1,
         address: ADDRESS,
+        sign: signed,
         send: async () => {
           fail = true;
           throw error;
@@ -114,7 +126,9 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
     ).rejects.toBe(error);
     fail = false;
     const before = reads;
-    expect(await nonces.withNonce({ chainId: 1, address: ADDRESS, send: async (n) => n })).toBe(4);
+    expect(
+      await nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n }),
+    ).toBe(4);
     expect(reads).toBe(before + 1);
   });
 
@@ -125,9 +139,12 @@ describe('createMemoryNonceManager: a nonce taken by another sender of the key',
       nonces.withNonce({
         chainId: 1,
         address: ADDRESS,
+        sign: signed,
         send: async () => Promise.reject(refused('insufficient funds for gas * price + value')),
       }),
     ).rejects.toThrow();
-    expect(await nonces.withNonce({ chainId: 1, address: ADDRESS, send: async (n) => n })).toBe(3);
+    expect(
+      await nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n }),
+    ).toBe(3);
   });
 });

@@ -1,9 +1,9 @@
 import type { Address } from '../../chains/chains.js';
 import type { RpcSender } from '../../multicall/aggregate3.js';
-import { rpcCall } from '../../rpc/rpcCall.js';
-import type { NonceManager, NonceResync } from '../types.js';
+import type { NonceManager, SignedNonceTransaction, WithNonceParameters } from '../types.js';
 import { isDefinitelyNotSent } from './isDefinitelyNotSent.js';
 import { isNonceTaken } from './isNonceTaken.js';
+import { readTransactionCount } from '../nonces/readTransactionCount.js';
 
 /** Parameters of {@link createMemoryNonceManager}. */
 export interface CreateMemoryNonceManagerParameters {
@@ -18,19 +18,19 @@ export interface CreateMemoryNonceManagerParameters {
 }
 
 /**
- * A {@link NonceManager} for one process: per (chain, address), allocations and sends run one after another (only
- * while the transaction is signed and handed to the node — receipts are awaited outside, so sends pipeline). The
+ * A {@link NonceManager} for one process: per (chain, address), allocations, signatures and sends run one after
+ * another (only while the transaction is signed and handed to the node — receipts are awaited outside, so sends pipeline). The
  * first use, and every use after an uncertain failure, reads `eth_getTransactionCount(…, 'pending')` and continues
  * from the higher of it and the local counter. A send the node provably refused gives its nonce back (no gap) —
  * unless the refusal says the nonce is taken ({@link isNonceTaken}: someone else sent from the same key): then the
  * chain's `pending` and `latest` counts are read, the next nonce moves above both and the one refused, `onResync`
  * is told, and `send` runs again at the new nonce in the same lane (at most `maxResyncs` times). Several server
- * instances sharing one wallet need a shared store behind the same interface.
+ * instances sharing one wallet use {@link createDurableNonceManager} on a shared {@link NonceStore} instead.
  *
  * @example
  * ```ts
  * const nonces = createMemoryNonceManager({ provider: (id) => providers.get(id) });
- * await nonces.withNonce({ chainId, address, send: (nonce) => signAndSend(nonce) });
+ * await nonces.withNonce({ chainId, address, sign: (nonce) => sign(nonce), send: (tx) => broadcast(tx.raw) });
  * ```
  */
 export function createMemoryNonceManager({
@@ -39,27 +39,16 @@ export function createMemoryNonceManager({
   maxResyncs = 3,
 }: CreateMemoryNonceManagerParameters): NonceManager {
   const lanes = new Map<string, { tail: Promise<unknown>; next: number | undefined }>();
-  const count = async (chainId: number, address: Address, block: 'pending' | 'latest') => {
-    const raw = await rpcCall({
-      chainId,
-      method: 'eth_getTransactionCount',
-      timeoutMs,
-      run: async () => (await provider(chainId)).send('eth_getTransactionCount', [address, block]),
-    });
-    return Number(BigInt(raw as string));
-  };
+  const count = (chainId: number, address: Address, block: 'pending' | 'latest') =>
+    readTransactionCount({ provider, chainId, address, block, timeoutMs });
   return {
-    withNonce<T>({
+    withNonce<S extends SignedNonceTransaction, T>({
       chainId,
       address,
+      sign,
       send,
       onResync,
-    }: {
-      chainId: number;
-      address: Address;
-      send: (nonce: number) => Promise<T>;
-      onResync?: (resync: NonceResync) => void | Promise<void>;
-    }) {
+    }: WithNonceParameters<S, T>) {
       const key = `${chainId}:${address.toLowerCase()}`;
       let lane = lanes.get(key);
       if (!lane) {
@@ -72,7 +61,7 @@ export function createMemoryNonceManager({
           if (current.next === undefined) current.next = await count(chainId, address, 'pending');
           const nonce = current.next;
           try {
-            const result = await send(nonce);
+            const result = await send(await sign(nonce), nonce);
             current.next = nonce + 1;
             return result;
           } catch (error) {
@@ -88,7 +77,13 @@ export function createMemoryNonceManager({
               });
               const next = Math.max(pending, latest, nonce + 1);
               current.next = next;
-              await onResync?.({ refused: nonce, pending, latest, next });
+              await onResync?.({
+                refused: nonce,
+                pending,
+                latest,
+                next,
+                chainAhead: Math.max(pending, latest) > nonce,
+              });
               continue;
             }
             // Refused by the node: the nonce is free again.

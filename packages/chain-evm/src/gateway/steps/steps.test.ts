@@ -7,6 +7,9 @@ import { createMemoryNonceManager } from './createMemoryNonceManager.js';
 import { decodeRevertReason } from './decodeRevertReason.js';
 import { isDefinitelyNotSent } from './isDefinitelyNotSent.js';
 
+/** Stand-in signed bytes (the manager keeps them; these tests look at nonces). */
+const signed = async () => ({ raw: '0x00' as const, hash: `0x${'00'.repeat(32)}` as const });
+
 const GWEI = 1_000_000_000n;
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -158,7 +161,7 @@ describe('createMemoryNonceManager', () => {
     const { nonces, reads } = manager(7);
     const got = await Promise.all(
       Array.from({ length: 20 }, () =>
-        nonces.withNonce({ chainId: 1, address: ADDRESS, send: async (n) => n }),
+        nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n }),
       ),
     );
     expect(got).toEqual(Array.from({ length: 20 }, (_, i) => 7 + i));
@@ -171,19 +174,23 @@ describe('createMemoryNonceManager', () => {
       nonces.withNonce({
         chainId: 1,
         address: ADDRESS,
+        sign: signed,
         send: async () => Promise.reject(new Error('insufficient funds')),
       }),
     ).rejects.toThrow();
-    expect(await nonces.withNonce({ chainId: 1, address: ADDRESS, send: async (n) => n })).toBe(3);
+    expect(
+      await nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n }),
+    ).toBe(3);
     await expect(
       nonces.withNonce({
         chainId: 1,
         address: ADDRESS,
+        sign: signed,
         send: async () => Promise.reject(new Error('socket hang up')),
       }),
     ).rejects.toThrow();
     expect(reads()).toBe(1);
-    await nonces.withNonce({ chainId: 1, address: ADDRESS, send: async (n) => n });
+    await nonces.withNonce({ chainId: 1, address: ADDRESS, sign: signed, send: async (_s, n) => n });
     expect(reads()).toBe(2);
   });
 });

@@ -257,9 +257,9 @@ export function scriptedParameters(
   };
   let nextNonce = 7;
   const nonces: NonceManager = {
-    async withNonce({ send }) {
+    async withNonce({ sign, send }) {
       const nonce = nextNonce;
-      const result = await send(nonce);
+      const result = await send(await sign(nonce), nonce);
       nextNonce++;
       return result;
     },

@@ -28,7 +28,7 @@ export function postgresTestPool(prefix: string): {
     database = await createTestDatabase({ prefix });
   });
   afterAll(async () => {
-    await Promise.all(pools.map((p) => p.end()));
+    await Promise.all(pools.filter((p) => !(p as pg.Pool & { ended?: boolean }).ended).map((p) => p.end()));
     await database?.drop();
   });
   return {
