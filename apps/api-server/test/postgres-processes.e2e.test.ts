@@ -4,12 +4,14 @@ import {
   type StartDevnetReturnType,
   startDevnet,
 } from '@org/devnet';
-import type { JsonRpcProvider } from 'ethers';
+import { formatEther, type JsonRpcProvider, type TransactionResponse } from 'ethers';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEvents, readEvents, type SseEvent } from './helpers/readEvents.js';
 import type { InstanceProcess } from './helpers/startInstanceProcess.js';
 import { startServerProcesses } from './helpers/startServerProcesses.js';
 import { TEST_API_KEY, TEST_OPERATOR_KEY } from './helpers/startTestServer.js';
+import { until } from './helpers/until.js';
 import { devnetReader, swapServerEnv } from './helpers/swapServerEnv.js';
 
 // Issue 35's proof with three PRODUCTION processes: `node dist/start.js` ×3, started as the README's deployment
@@ -38,6 +40,9 @@ function sharedEnv(extra: Record<string, string> = {}): Record<string, string> {
     TX_REPLACE_AFTER_MS: '600000',
     JOB_LEASE_SECONDS: '2',
     DCA_TICK_SECONDS: '1',
+    // One tick fills up to the sender window's worth of orders at once; a fill's fee share is not what is proven.
+    DCA_CONCURRENCY: '16',
+    DCA_MAX_FEE_SHARE: '10000',
     LOG_LEVEL: 'info',
     ...extra,
   };
@@ -65,6 +70,27 @@ const swap = (server: InstanceProcess, amountIn = '0.001', key?: string) =>
     headers: { 'content-type': 'application/json', ...(key ? { 'Idempotency-Key': key } : {}) },
     body: JSON.stringify({ tokenIn: 'ETH', tokenOut: usdc(), amountIn }),
   });
+/** Rows of a query on the shared database, read directly (never through an instance). */
+async function query<T>(sql: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    return (await client.query(sql, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+/** Every transaction the wallet sent in blocks `from`..`to`, read block by block from the devnet. */
+async function walletTransactions(from: number, to: number): Promise<TransactionResponse[]> {
+  const sent: TransactionResponse[] = [];
+  for (let n = from; n <= to; n++) {
+    const block = await reader.getBlock(n, true);
+    for (const tx of block?.prefetchedTransactions ?? []) {
+      if (tx.from.toLowerCase() === wallet().toLowerCase()) sent.push(tx);
+    }
+  }
+  return sent;
+}
 const codeOf = async (res: Response) => ((await res.json()) as { code?: string }).code;
 
 describe('three production processes on one PostgreSQL', () => {
@@ -117,4 +143,219 @@ describe('three production processes on one PostgreSQL', () => {
     expect(seq(replay.events[0]?.id)).toBeGreaterThan(seq(lastId));
     expect(replay.events[0]?.id?.split('-')[0]).toBe(lastId.split('-')[0]);
   }, 60_000);
+
+  it('60 concurrent swaps across the instances against a daily cap that fits exactly N: N confirmed on chain, the rest refused; committed spend = receipts to the wei; nonces contiguous, one set of bytes per nonce', async () => {
+    const N = 8;
+    const SWAPS = 60;
+    // Each swap is charged 0.01 ETH + its worst-case fee (under 0.001 ETH on the devnet): the daily cap is set N ×
+    // 0.011 ETH above what is already spent, so N fit and N + 1 do not (9 × 0.01 > 8 × 0.011).
+    const status = (await (await instance('B').call('/governor/status')).json()) as {
+      spent: { daily: { committed: { wei: string }; reserved: { wei: string } } };
+    };
+    expect(status.spent.daily.reserved.wei).toBe('0');
+    const spentBefore = BigInt(status.spent.daily.committed.wei);
+    const cap = spentBefore + BigInt(N) * 11_000_000_000_000_000n;
+    const limits = await instance('C').operator('/governor/limits', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ dailyLimit: formatEther(cap) }),
+    });
+    expect(limits.status, await limits.clone().text()).toBe(200);
+    await until('every instance reads the new cap', async () => {
+      for (const server of instances) {
+        const s = (await (await server.call('/governor/status')).json()) as {
+          limits: { dailyLimit: { wei: string } };
+        };
+        if (BigInt(s.limits.dailyLimit.wei) !== cap) return undefined;
+      }
+      return true;
+    });
+    const fromBlock = (await reader.getBlockNumber()) + 1;
+    const nonceBefore = await reader.getTransactionCount(wallet());
+    const startedAt = Date.now();
+
+    const answers = await Promise.all(
+      Array.from({ length: SWAPS }, async (_, i) => {
+        const res = await swap(instances[i % 3] as InstanceProcess, '0.01', `cap-proof-${i}`);
+        const body = (await res.json()) as { code?: string; execution?: { id: string; status: string } };
+        return { status: res.status, body };
+      }),
+    );
+    const confirmed = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(confirmed.map((a) => a.body.execution?.status)).toEqual(Array(N).fill('confirmed'));
+    expect(refused.map((a) => `${a.status} ${a.body.code}`)).toEqual(
+      Array(SWAPS - N).fill('403 DAILY_LIMIT_EXCEEDED'),
+    );
+
+    // On chain, read block by block: exactly N transactions of the wallet, all successful swaps, nonces contiguous.
+    const sent = await walletTransactions(fromBlock, await reader.getBlockNumber());
+    expect(sent.length).toBe(N);
+    expect(sent.map((tx) => tx.nonce).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: N }, (_, i) => nonceBefore + i),
+    );
+    let spentOnChain = 0n;
+    for (const tx of sent) {
+      const receipt = await reader.getTransactionReceipt(tx.hash);
+      expect(receipt?.status).toBe(1);
+      spentOnChain += tx.value + (receipt?.gasUsed ?? 0n) * (receipt?.gasPrice ?? 0n);
+    }
+    // The executions that confirmed are exactly those transactions.
+    const executions = await query<{ id: string; mined_hash: string; reservation_id: string }>(
+      "SELECT id, mined_hash, reservation_id FROM gateway_executions WHERE status = 'confirmed' AND created_at >= $1",
+      [startedAt],
+    );
+    expect(new Set(executions.map((e) => e.id))).toEqual(new Set(confirmed.map((a) => a.body.execution?.id)));
+    expect(new Set(executions.map((e) => e.mined_hash))).toEqual(new Set(sent.map((tx) => tx.hash)));
+    // Committed spend = the receipts' values + fees, to the wei: read from the ledger and from every instance.
+    const committed = await query<{ total: string; open: number }>(
+      `SELECT coalesce(sum(value) FILTER (WHERE status = 'committed'), 0)::text AS total,
+              count(*) FILTER (WHERE status = 'reserved')::int AS open
+         FROM governor_reservations WHERE id = ANY($1)`,
+      [executions.map((e) => e.reservation_id)],
+    );
+    expect(committed).toEqual([{ total: String(spentOnChain), open: 0 }]);
+    for (const server of instances) {
+      const s = (await (await server.call('/governor/status')).json()) as {
+        spent: { daily: { committed: { wei: string } } };
+      };
+      expect(BigInt(s.spent.daily.committed.wei)).toBe(spentBefore + spentOnChain);
+    }
+    // No nonce signed twice with different bytes, by any instance.
+    const twice = await query<{ nonce: string }>(
+      `SELECT t.nonce::text FROM gateway_transactions t JOIN gateway_executions e ON e.id = t.execution_id
+        WHERE e.from_address ILIKE $1 GROUP BY t.nonce HAVING count(DISTINCT t.raw) > 1`,
+      [wallet()],
+    );
+    expect(twice).toEqual([]);
+  }, 240_000);
+
+  it('100 DCA orders over 10 slots with the three instances ticking: every (order, slot) filled exactly once, counted on chain', async () => {
+    const ORDERS = 100;
+    const SLOTS = 10;
+    const INTERVAL = 60; // seconds: the shortest interval an order may have
+    const fromBlock = (await reader.getBlockNumber()) + 1;
+    const nonceBefore = await reader.getTransactionCount(wallet());
+    // The orders are created across the instances (A, B, C, A, …), ten at a time.
+    const ids: string[] = [];
+    for (let i = 0; i < ORDERS; i += 10) {
+      const created = await Promise.all(
+        Array.from({ length: Math.min(10, ORDERS - i) }, async (_, j) => {
+          const res = await (instances[(i + j) % 3] as InstanceProcess).call('/dca/orders', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              tokenIn: 'ETH',
+              tokenOut: usdc(),
+              amountPerFill: '0.0001',
+              intervalSeconds: INTERVAL,
+              maxFills: SLOTS,
+            }),
+          });
+          expect(res.status, await res.clone().text()).toBe(201);
+          return ((await res.json()) as { id: string }).id;
+        }),
+      );
+      ids.push(...created);
+    }
+    // Bounded: the last order's last slot is due (SLOTS − 1) intervals after it was created.
+    const deadline = Date.now() + (SLOTS * INTERVAL + 120) * 1_000;
+    for (;;) {
+      const [row] = await query<{ done: number }>(
+        "SELECT count(*)::int AS done FROM dca_orders WHERE status = 'completed'",
+      );
+      const done = row?.done ?? 0;
+      if (done === ORDERS) break;
+      if (Date.now() > deadline) throw new Error(`${done} of ${ORDERS} orders completed in time`);
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
+    const fills = await query<{ order_id: string; slot: string; status: string; tx_hash: string | null }>(
+      'SELECT order_id, slot, status, tx_hash FROM dca_fills ORDER BY order_id, slot',
+    );
+    // Every (order, slot) once, every one filled (none skipped, failed or blocked).
+    expect(new Set(fills.map((f) => `${f.order_id}:${f.slot}`)).size).toBe(ORDERS * SLOTS);
+    expect(fills.filter((f) => f.status !== 'filled')).toEqual([]);
+    expect(new Set(fills.map((f) => f.order_id))).toEqual(new Set(ids));
+
+    // On chain: the wallet sent exactly ORDERS × SLOTS transactions, all swaps (to a Uniswap router), all mined
+    // successfully, one per nonce, and they are exactly the fills' transactions.
+    const toBlock = await reader.getBlockNumber();
+    const sent = await walletTransactions(fromBlock, toBlock);
+    expect(sent.length).toBe(ORDERS * SLOTS);
+    const routers = [
+      devnet.manifest.contracts.uniswapV2Router02,
+      devnet.manifest.contracts.uniswapV3SwapRouter,
+    ].map((a) => a.toLowerCase());
+    expect(sent.filter((tx) => !routers.includes((tx.to ?? '').toLowerCase()))).toEqual([]);
+    expect(new Set(sent.map((tx) => tx.hash))).toEqual(new Set(fills.map((f) => f.tx_hash)));
+    expect(sent.map((tx) => tx.nonce).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: ORDERS * SLOTS }, (_, i) => nonceBefore + i),
+    );
+    for (const tx of sent) expect((await reader.getTransactionReceipt(tx.hash))?.status).toBe(1);
+  }, 900_000);
+
+  // Last: it leaves A dead.
+  it('SIGKILL the instance that broadcast a swap before its receipt → another instance settles it, once', async () => {
+    const a = instance('A');
+    const fromBlock = (await reader.getBlockNumber()) + 1;
+    const nonceBefore = await reader.getTransactionCount(wallet());
+    // No blocks while the swap waits in the mempool.
+    await reader.send('evm_setIntervalMining', [0]);
+    try {
+      const answer = swap(a, '0.002', 'sigkill-proof').catch(() => null); // the connection dies with A
+      const pending = await until(
+        'the swap in the mempool',
+        async () => {
+          const pool = (await reader.send('txpool_status', [])) as { pending: string };
+          if (BigInt(pool.pending) === 0n) return undefined;
+          const rows = await query<{ id: string; status: string }>(
+            "SELECT id, status FROM gateway_executions WHERE idempotency_key LIKE '%sigkill-proof%'",
+          );
+          return rows.length === 1 ? rows[0] : undefined;
+        },
+        { ms: 60_000, intervalMs: 100 },
+      );
+      expect(['signed', 'pending']).toContain(pending.status);
+      await a.stop('SIGKILL');
+      await answer;
+    } finally {
+      await reader.send('evm_setIntervalMining', [1]);
+    }
+    const [row] = await until(
+      'the execution settled by another instance',
+      async () => {
+        const rows = await query<{
+          id: string;
+          status: string;
+          mined_hash: string | null;
+          fee_wei: string | null;
+          reservation_id: string;
+        }>(
+          "SELECT id, status, mined_hash, fee_wei, reservation_id FROM gateway_executions WHERE idempotency_key LIKE '%sigkill-proof%'",
+        );
+        return rows[0]?.status === 'confirmed' ? rows : undefined;
+      },
+      { ms: 120_000, intervalMs: 250 },
+    );
+    // One transaction on chain, the one recorded; its value and fee committed once.
+    const sent = await walletTransactions(fromBlock, await reader.getBlockNumber());
+    expect(sent.map((tx) => tx.hash)).toEqual([row?.mined_hash]);
+    expect(sent[0]?.nonce).toBe(nonceBefore);
+    const receipt = await reader.getTransactionReceipt(row?.mined_hash as string);
+    expect(receipt?.status).toBe(1);
+    const fee = (receipt?.gasUsed ?? 0n) * (receipt?.gasPrice ?? 0n);
+    expect(BigInt(row?.fee_wei ?? -1)).toBe(fee);
+    const reservations = await query<{ status: string; value: string }>(
+      'SELECT status, value::text AS value FROM governor_reservations WHERE id = $1',
+      [row?.reservation_id],
+    );
+    expect(reservations).toEqual([{ status: 'committed', value: String((sent[0]?.value ?? 0n) + fee) }]);
+    const settled = await query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM app_events WHERE type = 'execution.settled' AND data->>'executionId' = $1",
+      [row?.id],
+    );
+    expect(settled).toEqual([{ n: 1 }]);
+    // Settled by B or C: A is gone.
+    expect(a.output()).not.toContain('gateway settled');
+  }, 240_000);
 });
