@@ -227,7 +227,69 @@ describe('three production processes on one PostgreSQL', () => {
       [wallet()],
     );
     expect(twice).toEqual([]);
+    // The durable outbox holds one row per nonce allocated, each the very bytes the chain mined: no nonce given out
+    // twice, none left as a hole (a filler would mark one).
+    const outbox = await query<{ nonce: string; hash: string; kind: string }>(
+      'SELECT nonce::text, hash, kind FROM gateway_nonce_outbox WHERE lower(address) = lower($1) AND nonce >= $2 ORDER BY nonce',
+      [wallet(), nonceBefore],
+    );
+    expect(outbox.map((o) => [Number(o.nonce), o.hash.toLowerCase(), o.kind])).toEqual(
+      [...sent]
+        .sort((x, y) => x.nonce - y.nonce)
+        .map((tx) => [tx.nonce, tx.hash.toLowerCase(), 'transaction']),
+    );
+    // Back to GOVERNOR_DAILY_LIMIT for what follows.
+    const reset = await instance('A').operator('/governor/limits', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ dailyLimit: null }),
+    });
+    expect(reset.status).toBe(200);
   }, 240_000);
+
+  it('reading an execution on one instance never interrupts one that another instance is still preparing', async () => {
+    const a = instance('A');
+    const WINDOW = 16; // MAX_PENDING_PER_SENDER (default): the 17th waits for a slot, still `preparing`
+    await reader.send('evm_setIntervalMining', [0]);
+    let answers: Promise<{ status: number; body: { code?: string; execution?: { status: string } } }>[] = [];
+    try {
+      answers = Array.from({ length: WINDOW + 1 }, async (_, i) => {
+        const res = await swap(a, '0.001', `window-proof-${i}`);
+        return {
+          status: res.status,
+          body: (await res.json()) as { code?: string; execution?: { status: string } },
+        };
+      });
+      const waiting = await until(
+        'the window full and one more execution preparing',
+        async () => {
+          const pool = (await reader.send('txpool_status', [])) as { pending: string };
+          if (Number(pool.pending) < WINDOW) return undefined;
+          const rows = await query<{ id: string; status: string }>(
+            "SELECT id, status FROM gateway_executions WHERE idempotency_key LIKE '%window-proof-%' ORDER BY created_at",
+          );
+          const preparing = rows.filter((r) => r.status === 'preparing');
+          const pending = rows.filter((r) => r.status === 'pending');
+          return rows.length === WINDOW + 1 && preparing.length === 1 && pending.length > 0
+            ? { preparing: preparing[0] as { id: string }, pending: pending[0] as { id: string } }
+            : undefined;
+        },
+        { ms: 60_000, intervalMs: 100 },
+      );
+      // A client reads a pending execution through another instance (as a load balancer sends it).
+      expect((await instance('C').call(`/executions/${waiting.pending.id}`)).status).toBe(200);
+      const [row] = await query<{ status: string }>('SELECT status FROM gateway_executions WHERE id = $1', [
+        waiting.preparing.id,
+      ]);
+      expect(row?.status).toBe('preparing');
+    } finally {
+      await reader.send('evm_setIntervalMining', [1]);
+    }
+    const settled = await Promise.all(answers);
+    expect(settled.map((x) => `${x.status} ${x.body.execution?.status ?? x.body.code}`)).toEqual(
+      Array(WINDOW + 1).fill('200 confirmed'),
+    );
+  }, 180_000);
 
   it('100 DCA orders over 10 slots with the three instances ticking: every (order, slot) filled exactly once, counted on chain', async () => {
     const ORDERS = 100;
