@@ -132,7 +132,11 @@ async function scenario(label, { backend, count }) {
   const instances = [];
   try {
     for (let i = 0; i < count; i++) instances.push(await startInstance(i, shared));
-    const body = JSON.stringify({ tokenIn: 'ETH', tokenOut: devnet.manifest.tokens.usdc.address, amountIn: '0.001' });
+    const body = JSON.stringify({
+      tokenIn: 'ETH',
+      tokenOut: devnet.manifest.tokens.usdc.address,
+      amountIn: '0.001',
+    });
     const execute = (instance) =>
       fetch(`${instance.url}/swap/execute`, {
         method: 'POST',
@@ -208,9 +212,15 @@ for (const r of results) {
 }
 if (process.env.BENCH_INSTANCES_GOVERNOR !== '0') {
   const governor = fileURLToPath(new URL('../../../packages/governor/', import.meta.url));
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/postgres.bench.ts'], {
-    cwd: governor,
-    timeout: 180_000,
-  });
-  console.log(`governor reservations on PostgreSQL (packages/governor/bench/postgres.bench.ts):\n${stdout.trimEnd()}`);
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'bench/postgres.bench.ts'],
+    {
+      cwd: governor,
+      timeout: 180_000,
+    },
+  );
+  console.log(
+    `governor reservations on PostgreSQL (packages/governor/bench/postgres.bench.ts):\n${stdout.trimEnd()}`,
+  );
 }
