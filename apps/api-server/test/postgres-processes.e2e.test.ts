@@ -252,6 +252,7 @@ describe('three production processes on one PostgreSQL', () => {
     const WINDOW = 16; // MAX_PENDING_PER_SENDER (default): the 17th waits for a slot, still `preparing`
     await reader.send('evm_setIntervalMining', [0]);
     let answers: Promise<{ status: number; body: { code?: string; execution?: { status: string } } }>[] = [];
+    let preparingAfterRead: string | undefined;
     try {
       answers = Array.from({ length: WINDOW + 1 }, async (_, i) => {
         const res = await swap(a, '0.001', `window-proof-${i}`);
@@ -281,11 +282,13 @@ describe('three production processes on one PostgreSQL', () => {
       const [row] = await query<{ status: string }>('SELECT status FROM gateway_executions WHERE id = $1', [
         waiting.preparing.id,
       ]);
-      expect(row?.status).toBe('preparing');
+      preparingAfterRead = row?.status;
     } finally {
       await reader.send('evm_setIntervalMining', [1]);
     }
+    // Every answer is in (and every transaction mined) before anything is asserted: the next test starts clean.
     const settled = await Promise.all(answers);
+    expect(preparingAfterRead).toBe('preparing');
     expect(settled.map((x) => `${x.status} ${x.body.execution?.status ?? x.body.code}`)).toEqual(
       Array(WINDOW + 1).fill('200 confirmed'),
     );
@@ -327,7 +330,12 @@ describe('three production processes on one PostgreSQL', () => {
       );
       const done = row?.done ?? 0;
       if (done === ORDERS) break;
-      if (Date.now() > deadline) throw new Error(`${done} of ${ORDERS} orders completed in time`);
+      if (Date.now() > deadline) {
+        const by = await query<{ status: string; code: string | null; n: number }>(
+          'SELECT status, code, count(*)::int AS n FROM dca_fills GROUP BY 1, 2 ORDER BY 3 DESC',
+        );
+        throw new Error(`${done} of ${ORDERS} orders completed in time; fills: ${JSON.stringify(by)}`);
+      }
       await new Promise((r) => setTimeout(r, 2_000));
     }
     const fills = await query<{ order_id: string; slot: string; status: string; tx_hash: string | null }>(
