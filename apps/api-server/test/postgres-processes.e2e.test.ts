@@ -91,6 +91,25 @@ async function walletTransactions(from: number, to: number): Promise<Transaction
   }
   return sent;
 }
+/**
+ * Waits until every nonce the instances allocated for the wallet (the durable cursor) is mined: nothing of an
+ * earlier test (a pending transaction, a filler of a nonce given up) lands in the blocks the next test counts.
+ */
+async function walletQuiet(): Promise<void> {
+  await until(
+    'every allocated nonce mined',
+    async () => {
+      const [cursor] = await query<{ next: string }>(
+        'SELECT next_nonce::text AS next FROM gateway_nonce_cursors WHERE lower(address) = lower($1)',
+        [wallet()],
+      );
+      const mined = await reader.getTransactionCount(wallet(), 'latest');
+      const pending = await reader.getTransactionCount(wallet(), 'pending');
+      return (cursor === undefined || Number(cursor.next) === mined) && pending === mined ? true : undefined;
+    },
+    { ms: 120_000, intervalMs: 500 },
+  );
+}
 const codeOf = async (res: Response) => ((await res.json()) as { code?: string }).code;
 
 describe('three production processes on one PostgreSQL', () => {
@@ -147,6 +166,7 @@ describe('three production processes on one PostgreSQL', () => {
   it('60 concurrent swaps across the instances against a daily cap that fits exactly N: N confirmed on chain, the rest refused; committed spend = receipts to the wei; nonces contiguous, one set of bytes per nonce', async () => {
     const N = 8;
     const SWAPS = 60;
+    await walletQuiet();
     // Each swap is charged 0.01 ETH + its worst-case fee (under 0.001 ETH on the devnet): the daily cap is set N ×
     // 0.011 ETH above what is already spent, so N fit and N + 1 do not (9 × 0.01 > 8 × 0.011).
     const status = (await (await instance('B').call('/governor/status')).json()) as {
@@ -298,6 +318,7 @@ describe('three production processes on one PostgreSQL', () => {
     const ORDERS = 100;
     const SLOTS = 10;
     const INTERVAL = 60; // seconds: the shortest interval an order may have
+    await walletQuiet();
     const fromBlock = (await reader.getBlockNumber()) + 1;
     const nonceBefore = await reader.getTransactionCount(wallet());
     // The orders are created across the instances (A, B, C, A, …), ten at a time.
