@@ -99,8 +99,10 @@ async function walletQuiet(): Promise<void> {
   await until(
     'every allocated nonce mined',
     async () => {
+      // The durable cursor, where the server keeps one (PostgreSQL with durable nonces).
       const [cursor] = await query<{ next: string }>(
-        'SELECT next_nonce::text AS next FROM gateway_nonce_cursors WHERE lower(address) = lower($1)',
+        `SELECT next_nonce::text AS next FROM gateway_nonce_cursors
+          WHERE to_regclass('gateway_nonce_cursors') IS NOT NULL AND lower(address) = lower($1)`,
         [wallet()],
       );
       const mined = await reader.getTransactionCount(wallet(), 'latest');
@@ -389,7 +391,7 @@ describe('three production processes on one PostgreSQL', () => {
     // The instance holding the reconciler's lease (`jobs_leases.owner` is host:pid:…) sends the swap and dies: the
     // reconciler must move to another instance for the swap to settle.
     const [lease] = await query<{ owner: string }>("SELECT owner FROM jobs_leases WHERE job = 'reconciler'");
-    const a = instances.find((i) => lease?.owner.split(':')[1] === String(i.pid)) as ServerProcess;
+    const a = instances.find((i) => lease?.owner.split(':')[1] === String(i.pid)) as InstanceProcess;
     expect(a).toBeDefined();
     const fromBlock = (await reader.getBlockNumber()) + 1;
     const nonceBefore = await reader.getTransactionCount(wallet());
