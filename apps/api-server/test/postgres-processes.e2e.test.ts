@@ -100,11 +100,15 @@ async function walletQuiet(): Promise<void> {
     'every allocated nonce mined',
     async () => {
       // The durable cursor, where the server keeps one (PostgreSQL with durable nonces).
-      const [cursor] = await query<{ next: string }>(
-        `SELECT next_nonce::text AS next FROM gateway_nonce_cursors
-          WHERE to_regclass('gateway_nonce_cursors') IS NOT NULL AND lower(address) = lower($1)`,
-        [wallet()],
+      const [table] = await query<{ present: boolean }>(
+        "SELECT to_regclass('gateway_nonce_cursors') IS NOT NULL AS present",
       );
+      const [cursor] = table?.present
+        ? await query<{ next: string }>(
+            'SELECT next_nonce::text AS next FROM gateway_nonce_cursors WHERE lower(address) = lower($1)',
+            [wallet()],
+          )
+        : [];
       const mined = await reader.getTransactionCount(wallet(), 'latest');
       const pending = await reader.getTransactionCount(wallet(), 'pending');
       return (cursor === undefined || Number(cursor.next) === mined) && pending === mined ? true : undefined;
