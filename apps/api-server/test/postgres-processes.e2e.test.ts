@@ -6,7 +6,7 @@ import {
 } from '@org/devnet';
 import { formatEther, type JsonRpcProvider, type TransactionResponse } from 'ethers';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openEvents, readEvents, type SseEvent } from './helpers/readEvents.js';
 import type { InstanceProcess } from './helpers/startInstanceProcess.js';
 import { startServerProcesses } from './helpers/startServerProcesses.js';
@@ -187,6 +187,15 @@ describe('three production processes on one PostgreSQL', () => {
       body: JSON.stringify({ dailyLimit: formatEther(cap) }),
     });
     expect(limits.status, await limits.clone().text()).toBe(200);
+    // Back to GOVERNOR_DAILY_LIMIT for what follows, whatever this test finds.
+    onTestFinished(async () => {
+      const reset = await instance('A').operator('/governor/limits', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ dailyLimit: null }),
+      });
+      expect(reset.status).toBe(200);
+    });
     await until('every instance reads the new cap', async () => {
       for (const server of instances) {
         const s = (await (await server.call('/governor/status')).json()) as {
@@ -264,13 +273,6 @@ describe('three production processes on one PostgreSQL', () => {
         .sort((x, y) => x.nonce - y.nonce)
         .map((tx) => [tx.nonce, tx.hash.toLowerCase(), 'transaction']),
     );
-    // Back to GOVERNOR_DAILY_LIMIT for what follows.
-    const reset = await instance('A').operator('/governor/limits', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ dailyLimit: null }),
-    });
-    expect(reset.status).toBe(200);
   }, 240_000);
 
   it('reading an execution on one instance never interrupts one that another instance is still preparing', async () => {
