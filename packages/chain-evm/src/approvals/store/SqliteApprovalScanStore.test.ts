@@ -44,6 +44,7 @@ describe('SqliteApprovalScanStore', () => {
       { version: 1 },
       { version: 2 },
       { version: 3 },
+      { version: 4 },
     ]);
     db.close();
     db = connect(file);

@@ -42,7 +42,7 @@ describe('SqliteConfirmationStore', () => {
     db.exec('ROLLBACK');
     expect(await store.get('c-1')).toBeNull();
     const versions = db.prepare('SELECT version FROM gateway_migrations ORDER BY version').all();
-    expect(versions).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(versions).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
   });
 
   it('a held action stored before buy taxes were recorded reads its buy tax as unknown (null), never 0', async () => {

@@ -137,6 +137,7 @@ describe('SqliteIdempotencyStore', () => {
       { version: 1 },
       { version: 2 },
       { version: 3 },
+      { version: 4 },
     ]);
     db.prepare('INSERT INTO gateway_migrations (version, applied_at) VALUES (5, 0)').run();
     expect(() => new SqliteIdempotencyStore({ database: connect(file) })).toThrow(
