@@ -405,7 +405,7 @@ describe('POST /yield/compound held for the operator (G3): the approval is held 
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
-    expect(approved.status).toBe(200);
+    expect(approved.status, await approved.clone().text()).toBe(200);
     const page = (await (await server.call('/executions?limit=10')).json()) as {
       items: { id: string; action: string; status: string; nonce: number | null; txHash: string | null }[];
     };
