@@ -59,6 +59,29 @@ function scene() {
 }
 
 describe('reconcileOutstandingApprovals', () => {
+  it("an action over, but another action of the same (token, spender) still running: no reset (the allowance is the pair's) until that one is over too", async () => {
+    const s = scene();
+    await s.insert('old-deposit');
+    s.put('old-deposit', 'confirmed', 0);
+    await s.approvals.insert({
+      id: 'ap-live',
+      chainId: 31337,
+      owner,
+      token: token.toLowerCase() as Address,
+      spender,
+      amount: 100n,
+      actionExecutionId: 'live-deposit',
+      createdAt: 5_000,
+    });
+    s.put('live-deposit', 'preparing', 5_000);
+    expect(await s.pass(10_000)).toMatchObject({ sent: [], closed: [] });
+    expect(s.state.resets).toEqual([]);
+    s.put('live-deposit', 'confirmed', 10_000);
+    const after = await s.pass(10_200);
+    expect(after.sent).toHaveLength(1);
+    expect(s.state.resets).toEqual([1]);
+  });
+
   it('waits while the action runs (held, pending) and within the grace after it ends; then resets and closes at 0', async () => {
     const s = scene();
     await s.insert('bridge');

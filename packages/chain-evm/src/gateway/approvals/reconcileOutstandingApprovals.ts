@@ -92,6 +92,13 @@ export async function reconcileOutstandingApprovals({
       }
       continue;
     }
+    // The allowance is the pair's, not the row's: another action of the same (token, spender) that still runs may
+    // have been approved since (its row is entered before its approval is sent, so it is listed by now). Resetting
+    // would take its allowance away; this row waits until no action of the pair needs it.
+    if (await pairStillNeeded(row, { approvals, executions, now, orphanAfterMs, settleGraceMs, limit })) {
+      waiting.push(row.id);
+      continue;
+    }
     // Claim the attempt first: of two processes, only the one whose compare-and-set lands sends.
     const attempt = row.attempts + 1;
     const claimed = await approvals.update(row.id, row.version, { attempts: attempt, at: now });
@@ -116,6 +123,27 @@ export async function reconcileOutstandingApprovals({
     else failed.push({ id: row.id, error });
   }
   return { closed, sent, waiting, failed };
+}
+
+async function pairStillNeeded(
+  row: OutstandingApproval,
+  p: {
+    approvals: ReconcileOutstandingApprovalsParameters['approvals'];
+    executions: Pick<ExecutionStore, 'get'>;
+    now: number;
+    orphanAfterMs: number;
+    settleGraceMs: number;
+    limit: number;
+  },
+): Promise<boolean> {
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  for (const other of await p.approvals.listOutstanding(p.limit)) {
+    if (other.id === row.id || other.chainId !== row.chainId) continue;
+    if (!same(other.owner, row.owner) || !same(other.token, row.token) || !same(other.spender, row.spender))
+      continue;
+    if (!(await actionIsOver(other, p.executions, p.now, p.orphanAfterMs, p.settleGraceMs))) return true;
+  }
+  return false;
 }
 
 async function actionIsOver(
