@@ -70,6 +70,32 @@ const getJson = async <T>(server: ServerProcess, path: string) =>
 const bridgeOf = (e: ExecutionDto) => (e.result as { bridge?: BridgeResult } | null)?.bridge;
 const sum = (values: readonly (string | undefined)[]) => values.reduce((a, v) => a + BigInt(v ?? 'x'), 0n);
 
+/** From now on the proxy swallows every request `matches` picks (the node never sees it); resolves at the first. */
+function swallowFrom(
+  proxy: Awaited<ReturnType<typeof startRpcProxy>>,
+  matches: (r: { method: string; params: readonly unknown[] }) => boolean,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    proxy.intercept = (r) => {
+      if (!matches(r)) return undefined;
+      resolve();
+      return { swallow: true };
+    };
+  });
+}
+
+/** A 0.02 ETH → USDC hourly DCA order on `server` (201), whose first fill is due at once. */
+async function placeHourlyEthOrder(server: ServerProcess): Promise<DcaOrderDto> {
+  const orderRes = await post(server, '/dca/orders', {
+    tokenIn: 'ETH',
+    tokenOut: usdc(),
+    amountPerFill: '0.02',
+    interval: 'hourly',
+  });
+  expect(orderRes.status, await orderRes.clone().text()).toBe(201);
+  return (await orderRes.json()) as DcaOrderDto;
+}
+
 function serverEnv(statusPollMs: string): Record<string, string> {
   const c = pair.a.manifest.contracts;
   const uniswap = {
@@ -140,14 +166,7 @@ describe('SIGKILL with a bridge transfer followed, a held swap waiting and a DCA
     const confirmationId = held.confirmation?.id as string;
 
     await reader.send('evm_setAutomine', [false]);
-    const orderRes = await post(first, '/dca/orders', {
-      tokenIn: 'ETH',
-      tokenOut: usdc(),
-      amountPerFill: '0.02',
-      interval: 'hourly',
-    });
-    expect(orderRes.status, await orderRes.clone().text()).toBe(201);
-    const order = (await orderRes.json()) as DcaOrderDto;
+    const order = await placeHourlyEthOrder(first);
     await until('the fill in the mempool', async () => ((await mempool()) >= 1 ? true : undefined), {
       ms: 30_000,
     });
@@ -279,23 +298,8 @@ describe('SIGKILL with a bridge transfer followed, a held swap waiting and a DCA
       const startBlock = await reader.getBlockNumber();
       const first = await startServerProcess(dataDir, env);
       servers.push(first);
-      let stalled: () => void = () => undefined;
-      const broadcastSeen = new Promise<void>((resolve) => {
-        stalled = resolve;
-      });
-      proxy.intercept = (r) => {
-        if (r.method !== 'eth_sendRawTransaction') return undefined;
-        stalled();
-        return { swallow: true };
-      };
-      const orderRes = await post(first, '/dca/orders', {
-        tokenIn: 'ETH',
-        tokenOut: usdc(),
-        amountPerFill: '0.02',
-        interval: 'hourly',
-      });
-      expect(orderRes.status, await orderRes.clone().text()).toBe(201);
-      const order = (await orderRes.json()) as DcaOrderDto;
+      const broadcastSeen = swallowFrom(proxy, (r) => r.method === 'eth_sendRawTransaction');
+      const order = await placeHourlyEthOrder(first);
       await broadcastSeen;
       first.child.kill('SIGKILL');
       expect(await first.exited).toBeNull();
@@ -345,24 +349,12 @@ describe('SIGKILL with a bridge transfer followed, a held swap waiting and a DCA
       const startBlock = await reader.getBlockNumber();
       const first = await startServerProcess(dataDir, env);
       servers.push(first);
-      let stalled: () => void = () => undefined;
-      const nonceRead = new Promise<void>((resolve) => {
-        stalled = resolve;
-      });
       // The nonce manager reads the pending nonce in the wallet's lane, right before it signs.
-      proxy.intercept = (r) => {
-        if (r.method !== 'eth_getTransactionCount' || r.params[1] !== 'pending') return undefined;
-        stalled();
-        return { swallow: true };
-      };
-      const orderRes = await post(first, '/dca/orders', {
-        tokenIn: 'ETH',
-        tokenOut: usdc(),
-        amountPerFill: '0.02',
-        interval: 'hourly',
-      });
-      expect(orderRes.status, await orderRes.clone().text()).toBe(201);
-      const order = (await orderRes.json()) as DcaOrderDto;
+      const nonceRead = swallowFrom(
+        proxy,
+        (r) => r.method === 'eth_getTransactionCount' && r.params[1] === 'pending',
+      );
+      const order = await placeHourlyEthOrder(first);
       await nonceRead;
       first.child.kill('SIGKILL');
       expect(await first.exited).toBeNull();
